@@ -1,0 +1,176 @@
+/*
+ * doc: the document model.  One UTF-8 buffer holds the visible text of every
+ * block (markup removed), so that search runs over one buffer; blocks, style
+ * spans, sections and speaker names refer into it by offset and length.
+ *
+ * A doc is built in document order by the loader through the builder
+ * functions below and only grows: a block, span or section once finished
+ * never changes, so readers may start before the whole document is loaded.
+ * Nothing here knows about cmark or curses.
+ */
+#ifndef OLSREAD_DOC_H
+#define OLSREAD_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+/* "No such block/section/span". */
+#define DOC_NONE		((size_t)-1)
+
+/*
+ * Containers nested deeper than this are flattened into the deepest one
+ * kept, so that the prefix a line draws stays bounded.
+ */
+#define DOC_MAX_DEPTH		32
+
+/* Speakers kept for one section at the most. */
+#define DOC_MAX_SPEAKERS	8
+
+enum doc_kind {
+	/* Leaves: they hold text and are laid out into lines. */
+	DOC_PARAGRAPH,
+	DOC_HEADING,
+	DOC_CODE,		/* fenced or indented code, never reflowed */
+	DOC_HTML,		/* an HTML block, shown as text */
+	DOC_RULE,		/* a thematic break, no text */
+	/* Containers: they hold blocks and draw a prefix. */
+	DOC_QUOTE,
+	DOC_ITEM,		/* a list item and its marker */
+	DOC_KIND__MAX
+};
+
+/* Block flags. */
+#define DOC_TIGHT	0x01	/* leaf: no blank line before it */
+#define DOC_ORDERED	0x02	/* item: in an ordered list */
+
+struct doc_block {
+	size_t		 off;		/* leaf: visible text in doc->text */
+	size_t		 len;
+	size_t		 parent;	/* innermost container, or DOC_NONE */
+	size_t		 span;		/* leaf: its first style span */
+	size_t		 nspan;
+	size_t		 section;	/* the section it belongs to */
+	size_t		 first_leaf;	/* container: its first leaf */
+	unsigned long	 number;	/* ordered item: its number */
+	unsigned int	 depth;		/* containers around it */
+	unsigned int	 level;		/* heading: 1-6; item: list depth */
+	unsigned int	 flags;
+	unsigned int	 marker_digits;	/* ordered item: widest number */
+	char		 delim;		/* item: '.' or ')', or the bullet */
+	enum doc_kind	 kind;
+};
+
+enum doc_span_kind {
+	DOC_SPAN_EMPH,
+	DOC_SPAN_STRONG,
+	DOC_SPAN_CODE,
+	DOC_SPAN_LINK,
+	DOC_SPAN_IMAGE,		/* its text is the image's description */
+	DOC_SPAN_HTML,		/* raw inline HTML, shown as text */
+	DOC_SPAN__MAX
+};
+
+/* Spans of a block are sorted by start; they nest, never overlap. */
+struct doc_span {
+	size_t			 off;		/* in doc->text */
+	size_t			 len;
+	size_t			 url_off;	/* link, image: in doc->urls */
+	size_t			 url_len;
+	unsigned int		 link;		/* link, image: number from 1 */
+	enum doc_span_kind	 kind;
+};
+
+/* A byte range of doc->text. */
+struct doc_range {
+	size_t	 off;
+	size_t	 len;
+};
+
+/*
+ * Every heading outside containers opens a section.  Content before the
+ * first heading forms an implicit section with no heading.
+ */
+struct doc_section {
+	size_t		 heading;	/* heading block, or DOC_NONE */
+	size_t		 parent;	/* enclosing section, or DOC_NONE */
+	size_t		 first;		/* blocks [first, end) */
+	size_t		 end;
+	size_t		 speaker;	/* doc->speakers[speaker..+nspeaker) */
+	size_t		 nspeaker;
+	unsigned int	 level;		/* 1-6; 1 for the implicit section */
+	unsigned int	 depth;		/* ancestors in the section tree */
+	unsigned int	 talk;		/* talk number from 1, or 0 */
+};
+
+struct doc {
+	char			*name;		/* owned: the file, for messages */
+	char			*fallback;	/* owned: title when there is no H1 */
+	struct buf		 text;		/* visible text */
+	struct buf		 urls;		/* link destinations */
+	struct doc_block	*blocks;	/* owned */
+	size_t			 nblocks;
+	size_t			 capblocks;
+	struct doc_span		*spans;		/* owned */
+	size_t			 nspans;
+	size_t			 capspans;
+	struct doc_section	*sections;	/* owned */
+	size_t			 nsections;
+	size_t			 capsections;
+	struct doc_range	*speakers;	/* owned */
+	size_t			 nspeakers;
+	size_t			 capspeakers;
+	size_t			 title;		/* first H1 block, or DOC_NONE */
+	size_t			 byline;	/* byline block, or DOC_NONE */
+	unsigned int		 nlinks;
+	unsigned int		 ntalks;
+	bool			 complete;	/* doc_finish() was called */
+};
+
+/*
+ * Returns a new, empty doc owned by the caller (free with doc_free()).
+ * `name` is the file as the user gave it ("-" for standard input); the
+ * title falls back to it when the article has no H1.
+ */
+struct doc	*doc_new(const char *name);
+void		 doc_free(struct doc *);
+
+/* Visible text of leaf `b`. */
+const char	*doc_block_text(const struct doc *, size_t b, size_t *len);
+
+/* The article's title: its first H1, else the file's name. */
+const char	*doc_title(const struct doc *, size_t *len);
+
+/*
+ * The title of section `s`: its heading's text, or for the implicit section
+ * the article's title when it is the only section and "(top)" otherwise.
+ */
+const char	*doc_section_title(const struct doc *, size_t s, size_t *len);
+
+/* True for leaves, false for containers. */
+bool		 doc_is_leaf(enum doc_kind);
+
+/* URL of link or image span `sp`. */
+const char	*doc_span_url(const struct doc *, const struct doc_span *,
+		    size_t *len);
+
+/*
+ * Builder, for the loader.  Blocks are opened in document order and closed
+ * in reverse; a leaf's text is appended between its open and its close.
+ */
+size_t		 doc_open(struct doc *, enum doc_kind, size_t parent);
+void		 doc_close(struct doc *, size_t b);
+void		 doc_add_text(struct doc *, const char *, size_t);
+size_t		 doc_span_open(struct doc *, enum doc_span_kind);
+void		 doc_span_close(struct doc *, size_t sp);
+void		 doc_span_set_url(struct doc *, size_t sp, const char *,
+		    size_t);
+
+/*
+ * Declare the document complete: the last section is closed and its
+ * speakers found.  Called once, after the last block.
+ */
+void		 doc_finish(struct doc *);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * text: everything olsread knows about Unicode, over libunistring.  Other
+ * modules never include a libunistring header: they ask here for character
+ * classes, terminal cell widths, line break opportunities, grapheme cluster
+ * boundaries and safe symbols for control characters.  All text is UTF-8;
+ * the encoding is passed to libunistring explicitly, so nothing here depends
+ * on the locale.
+ */
+#ifndef OLSREAD_TEXT_H
+#define OLSREAD_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct buf;
+
+/* The replacement character, U+FFFD, in UTF-8. */
+#define TEXT_REPLACEMENT	"\xef\xbf\xbd"
+
+/*
+ * Turns arbitrary bytes, fed in chunks of any size, into valid UTF-8: an
+ * invalid or truncated sequence and a NUL byte become U+FFFD, a byte order
+ * mark at the very start is dropped, and CR LF or a lone CR becomes LF.
+ * Every other byte, control characters included, is kept.
+ */
+struct text_sanitizer {
+	unsigned char	 pend[4];	/* start of a sequence split by a chunk */
+	size_t		 npend;
+	bool		 started;	/* the byte order mark was looked for */
+	bool		 after_cr;	/* the last byte seen was CR */
+	size_t		 invalid;	/* invalid sequences replaced */
+	size_t		 nul;		/* NUL bytes replaced */
+};
+
+void	 text_sanitize_init(struct text_sanitizer *);
+/* Append the sanitised form of `len` bytes at `in` to `out`. */
+void	 text_sanitize_feed(struct text_sanitizer *, const char *in,
+	    size_t len, struct buf *out);
+/* Flush a sequence left incomplete at the end of the input. */
+void	 text_sanitize_finish(struct text_sanitizer *, struct buf *out);
+
+/*
+ * Decode the character at `s` (at most `len` bytes, len > 0) into `*cp` and
+ * return its length in bytes.  Input is expected to be valid UTF-8; a bad
+ * sequence decodes as U+FFFD of length 1, so a loop always advances.
+ */
+size_t	 text_decode(const char *s, size_t len, uint32_t *cp);
+/* Encode `cp` into `out`; returns the length, 1 to 4. */
+size_t	 text_encode(uint32_t cp, char out[4]);
+
+bool	 text_is_upper(uint32_t);	/* Lu, or a titlecase letter */
+bool	 text_is_lower(uint32_t);
+bool	 text_is_alpha(uint32_t);	/* a letter, marks excluded */
+bool	 text_is_mark(uint32_t);	/* a combining mark */
+bool	 text_is_digit(uint32_t);
+bool	 text_is_space(uint32_t);	/* Unicode white space */
+
+/*
+ * A control character that must never reach a terminal raw: C0 other than
+ * TAB and LF, DEL and C1.
+ */
+bool	 text_is_control(uint32_t);
+
+/*
+ * Write the visible stand-in for control character `cp` into `out` (UTF-8,
+ * NUL-terminated) and return its length: a Control Pictures symbol for C0
+ * and DEL ("␛" for ESC), and "<9B>"-style hex for C1.  Its width is
+ * text_width() of the result.
+ */
+size_t	 text_control_symbol(uint32_t cp, char out[8]);
+
+/*
+ * Cells that `cp` takes in a terminal: 0 for combining marks and other
+ * zero-width characters, 2 for wide (East Asian wide, most emoji), 1
+ * otherwise.  Control characters return the width of their symbol.
+ */
+unsigned int	 text_char_width(uint32_t cp);
+
+/* Cells of `len` bytes of UTF-8 text, control characters as symbols. */
+size_t	 text_width(const char *s, size_t len);
+
+/* Line break opportunities (UAX #14), one per byte. */
+enum text_break {
+	TEXT_BREAK_NO,		/* not before this byte */
+	TEXT_BREAK_ALLOWED,	/* a line may start at this byte */
+	TEXT_BREAK_MANDATORY	/* this byte is a line break character */
+};
+
+/*
+ * Fill `brk[0..len)` with the break opportunity before each byte of `s`.
+ * Bytes inside a character are TEXT_BREAK_NO.
+ */
+void	 text_linebreaks(const char *s, size_t len, char *brk);
+
+/*
+ * Length in bytes of the extended grapheme cluster that starts at `s`, so
+ * that a hard break never splits a character from its combining marks or an
+ * emoji sequence.  At least 1 when len > 0.
+ */
+size_t	 text_grapheme_len(const char *s, size_t len);
+
+#endif

@@ -1,0 +1,360 @@
+/*
+ * text: the one module that talks to libunistring.  It sanitises input
+ * bytes into valid UTF-8 and answers questions about characters: class,
+ * cell width, break opportunities, grapheme clusters, and the visible
+ * symbol that stands for a control character.  It never allocates what it
+ * returns, except into a caller's struct buf.
+ */
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unictype.h>
+#include <unigbrk.h>
+#include <unilbrk.h>
+#include <uniwidth.h>
+
+#include "util.h"
+
+#define TEXT_ENCODING	"UTF-8"
+
+void
+text_sanitize_init(struct text_sanitizer *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * Check the sequence at `p` (`avail` bytes).  Returns its length when it is
+ * a valid character, 0 when it is the valid start of a character cut short
+ * by the end of `avail`, and minus the length of the maximal invalid subpart
+ * otherwise (Unicode's recommended practice: each such subpart becomes one
+ * U+FFFD).
+ */
+static long
+text_check_seq(const unsigned char *p, size_t avail)
+{
+	unsigned char	 lo = 0x80, hi = 0xbf;
+	size_t		 need, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] < 0xc2 || p[0] > 0xf4)
+		return -1;
+	need = p[0] < 0xe0 ? 2 : p[0] < 0xf0 ? 3 : 4;
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;	/* no surrogates */
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;	/* nothing above U+10FFFF */
+	for (i = 1; i < need; i++) {
+		if (i >= avail)
+			return 0;
+		if (p[i] < lo || p[i] > hi)
+			return -(long)i;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return (long)need;
+}
+
+/*
+ * Emit one checked sequence of `n` bytes, or U+FFFD when `valid` is false,
+ * dropping a byte order mark that starts the input.
+ */
+static void
+text_sanitize_emit(struct text_sanitizer *s, const unsigned char *p,
+    size_t n, bool valid, struct buf *out)
+{
+	bool	 first = !s->started;
+
+	s->started = true;
+	s->after_cr = false;
+	if (!valid) {
+		s->invalid++;
+		buf_add(out, TEXT_REPLACEMENT, 3);
+	} else if (!(first && n == 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0))
+		buf_add(out, p, n);
+}
+
+/* Finish a sequence carried over from the previous chunk. */
+static size_t
+text_sanitize_carry(struct text_sanitizer *s, const unsigned char *in,
+    size_t len, struct buf *out)
+{
+	unsigned char	 tmp[8];
+	size_t		 take, have;
+	long		 r;
+
+	take = len < 4 ? len : 4;
+	memcpy(tmp, s->pend, s->npend);
+	memcpy(tmp + s->npend, in, take);
+	have = s->npend + take;
+	r = text_check_seq(tmp, have);
+	if (r == 0) {
+		/* Still incomplete: the whole chunk was part of it. */
+		memcpy(s->pend, tmp, have);
+		s->npend = have;
+		return len;
+	}
+	text_sanitize_emit(s, tmp, r > 0 ? (size_t)r : 0, r > 0, out);
+	take = (size_t)(r > 0 ? r : -r) - s->npend;
+	s->npend = 0;
+	return take;
+}
+
+void
+text_sanitize_feed(struct text_sanitizer *s, const char *chunk, size_t len,
+    struct buf *out)
+{
+	const unsigned char	*in = (const unsigned char *)chunk;
+	size_t			 i = 0, run;
+	long			 r;
+
+	buf_reserve(out, len);
+	if (s->npend > 0 && len > 0)
+		i = text_sanitize_carry(s, in, len, out);
+	if (s->after_cr && i < len && in[i] == '\n')
+		i++;
+	if (len == 0)
+		return;
+	if (i < len && in[i] != 0xef)
+		s->started = true;
+	s->after_cr = false;
+	run = i;
+	while (i < len) {
+		unsigned char	 c = in[i];
+
+		if (c != 0 && c < 0x80 && c != '\r') {
+			i++;
+			continue;
+		}
+		buf_add(out, in + run, i - run);
+		if (c == '\r') {
+			buf_addc(out, '\n');
+			s->started = true;
+			if (++i == len)
+				s->after_cr = true;
+			else if (in[i] == '\n')
+				i++;
+		} else if (c == 0) {
+			s->nul++;
+			s->started = true;
+			buf_add(out, TEXT_REPLACEMENT, 3);
+			i++;
+		} else if ((r = text_check_seq(in + i, len - i)) == 0) {
+			s->npend = len - i;
+			memcpy(s->pend, in + i, s->npend);
+			i = len;
+		} else {
+			text_sanitize_emit(s, in + i, (size_t)(r > 0 ? r : 0),
+			    r > 0, out);
+			i += (size_t)(r > 0 ? r : -r);
+		}
+		run = i;
+	}
+	buf_add(out, in + run, i - run);
+}
+
+void
+text_sanitize_finish(struct text_sanitizer *s, struct buf *out)
+{
+	if (s->npend > 0) {
+		/* A character cut short by the end of the input. */
+		text_sanitize_emit(s, s->pend, 0, false, out);
+		s->npend = 0;
+	}
+}
+
+size_t
+text_decode(const char *str, size_t len, uint32_t *cp)
+{
+	const unsigned char	*s = (const unsigned char *)str;
+	long			 n;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	n = text_check_seq(s, len);
+	switch (n) {
+	case 2:
+		*cp = (uint32_t)(s[0] & 0x1f) << 6 | (s[1] & 0x3f);
+		return 2;
+	case 3:
+		*cp = (uint32_t)(s[0] & 0x0f) << 12 |
+		    (uint32_t)(s[1] & 0x3f) << 6 | (s[2] & 0x3f);
+		return 3;
+	case 4:
+		*cp = (uint32_t)(s[0] & 0x07) << 18 |
+		    (uint32_t)(s[1] & 0x3f) << 12 |
+		    (uint32_t)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
+		return 4;
+	default:
+		*cp = 0xfffd;
+		return 1;
+	}
+}
+
+size_t
+text_encode(uint32_t cp, char out[4])
+{
+	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		cp = 0xfffd;
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | cp >> 6);
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | cp >> 12);
+		out[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | cp >> 18);
+	out[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+	out[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+bool
+text_is_upper(uint32_t cp)
+{
+	return uc_is_general_category(cp, UC_CATEGORY_Lu) ||
+	    uc_is_general_category(cp, UC_CATEGORY_Lt);
+}
+
+bool
+text_is_lower(uint32_t cp)
+{
+	return uc_is_general_category(cp, UC_CATEGORY_Ll);
+}
+
+bool
+text_is_alpha(uint32_t cp)
+{
+	return uc_is_general_category(cp, UC_CATEGORY_L);
+}
+
+bool
+text_is_mark(uint32_t cp)
+{
+	return uc_is_general_category(cp, UC_CATEGORY_M);
+}
+
+bool
+text_is_digit(uint32_t cp)
+{
+	return uc_is_general_category(cp, UC_CATEGORY_Nd);
+}
+
+bool
+text_is_space(uint32_t cp)
+{
+	return uc_is_property_white_space(cp);
+}
+
+bool
+text_is_control(uint32_t cp)
+{
+	return (cp < 0x20 && cp != '\t' && cp != '\n') ||
+	    (cp >= 0x7f && cp < 0xa0);
+}
+
+size_t
+text_control_symbol(uint32_t cp, char out[8])
+{
+	size_t	 n;
+
+	if (cp < 0x20 || cp == 0x7f) {
+		/* U+2400 CONTROL PICTURES: ␀ … ␟, and ␡ for DEL. */
+		n = text_encode(cp == 0x7f ? 0x2421 : 0x2400 + cp, out);
+		out[n] = '\0';
+		return n;
+	}
+	snprintf(out, 8, "<%02X>", (unsigned int)(cp & 0xff));
+	return 4;
+}
+
+unsigned int
+text_char_width(uint32_t cp)
+{
+	int	 w;
+
+	if (cp >= 0x20 && cp < 0x7f)
+		return 1;
+	if (text_is_control(cp))
+		return cp >= 0x80 && cp < 0xa0 ? 4 : 1;
+	if (cp == '\t' || cp == '\n')
+		return 0;
+	w = uc_width(cp, TEXT_ENCODING);
+	return w < 0 ? 1 : (unsigned int)w;
+}
+
+size_t
+text_width(const char *s, size_t len)
+{
+	size_t		 i = 0, w = 0;
+	uint32_t	 cp;
+
+	while (i < len) {
+		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f) {
+			w++;
+			i++;
+			continue;
+		}
+		i += text_decode(s + i, len - i, &cp);
+		w += text_char_width(cp);
+	}
+	return w;
+}
+
+void
+text_linebreaks(const char *s, size_t len, char *brk)
+{
+	size_t	 i;
+
+	if (len == 0)
+		return;
+	u8_possible_linebreaks((const uint8_t *)s, len, TEXT_ENCODING, brk);
+	for (i = 0; i < len; i++) {
+		switch (brk[i]) {
+		case UC_BREAK_POSSIBLE:
+		case UC_BREAK_HYPHENATION:
+			brk[i] = TEXT_BREAK_ALLOWED;
+			break;
+		case UC_BREAK_MANDATORY:
+		case UC_BREAK_CR_BEFORE_LF:
+			brk[i] = TEXT_BREAK_MANDATORY;
+			break;
+		default:
+			brk[i] = TEXT_BREAK_NO;
+			break;
+		}
+	}
+}
+
+size_t
+text_grapheme_len(const char *s, size_t len)
+{
+	const uint8_t	*p = (const uint8_t *)s;
+	const uint8_t	*next;
+
+	if (len == 0)
+		return 0;
+	if (p[0] < 0x80 && (len == 1 || p[1] < 0x80) && p[0] != '\r')
+		return 1;
+	next = u8_grapheme_next(p, p + len);
+	return next == NULL || next <= p ? 1 : (size_t)(next - p);
+}

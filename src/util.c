@@ -1,0 +1,182 @@
+/*
+ * util: allocation wrappers, the byte buffer and fatal().  It must stay free
+ * of curses: the screen module hands it a cleanup hook instead.
+ */
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The only mutable global of the core: set once by the screen module. */
+static void (*util_cleanup)(void);
+
+void
+util_set_cleanup(void (*fn)(void))
+{
+	util_cleanup = fn;
+}
+
+void
+fatal(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (util_cleanup != NULL) {
+		void (*fn)(void) = util_cleanup;
+
+		util_cleanup = NULL;
+		fn();
+	}
+	fputs("olsread: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void	*p;
+
+	if (size == 0)
+		fatal("xmalloc: zero size");
+	if ((p = malloc(size)) == NULL)
+		fatal("out of memory");
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void	*p;
+
+	if (n == 0 || size == 0)
+		fatal("xcalloc: zero size");
+	if ((p = calloc(n, size)) == NULL)
+		fatal("out of memory");
+	return p;
+}
+
+void *
+xreallocarray(void *old, size_t n, size_t size)
+{
+	void	*p;
+
+	if (n == 0 || size == 0)
+		fatal("xreallocarray: zero size");
+	if (n > SIZE_MAX / size)
+		fatal("xreallocarray: %zu * %zu overflows", n, size);
+	if ((p = realloc(old, n * size)) == NULL)
+		fatal("out of memory");
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t len)
+{
+	char	*p;
+
+	p = xmalloc(len + 1);
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+void *
+xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t	 n;
+
+	if (need <= *cap && p != NULL)
+		return p;
+	n = *cap < 16 ? 16 : *cap;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			fatal("xgrow: %zu elements overflow", need);
+		n *= 2;
+	}
+	p = xreallocarray(p, n, size);
+	*cap = n;
+	return p;
+}
+
+void
+buf_init(struct buf *b)
+{
+	b->data = NULL;
+	b->len = 0;
+	b->cap = 0;
+	buf_reserve(b, 0);
+}
+
+void
+buf_release(struct buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+void
+buf_reserve(struct buf *b, size_t extra)
+{
+	if (extra >= SIZE_MAX - b->len)
+		fatal("buffer overflow");
+	/* One more byte for the terminating NUL. */
+	b->data = xgrow(b->data, &b->cap, b->len + extra + 1, 1);
+	b->data[b->len] = '\0';
+}
+
+void
+buf_add(struct buf *b, const void *p, size_t len)
+{
+	if (len == 0)
+		return;
+	buf_reserve(b, len);
+	memcpy(b->data + b->len, p, len);
+	b->len += len;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_addc(struct buf *b, char c)
+{
+	buf_reserve(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
+
+void
+buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n <= 0)
+		return;
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
