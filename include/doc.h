@@ -42,7 +42,7 @@ enum doc_kind {
 };
 
 /* Block flags. */
-#define DOC_TIGHT	0x01	/* leaf: no blank line before it */
+#define DOC_NO_GAP	0x01	/* leaf: no blank line before it */
 #define DOC_ORDERED	0x02	/* item: in an ordered list */
 
 struct doc_block {
@@ -158,8 +158,11 @@ const char	*doc_span_url(const struct doc *, const struct doc_span *,
 /*
  * Builder, for the loader.  Blocks are opened in document order and closed
  * in reverse; a leaf's text is appended between its open and its close.
+ * doc_open() returns the new block's index; `level` is a heading's level or
+ * an item's list depth, 0 otherwise.
  */
-size_t		 doc_open(struct doc *, enum doc_kind, size_t parent);
+size_t		 doc_open(struct doc *, enum doc_kind, size_t parent,
+		    unsigned int level);
 void		 doc_close(struct doc *, size_t b);
 void		 doc_add_text(struct doc *, const char *, size_t);
 size_t		 doc_span_open(struct doc *, enum doc_span_kind);

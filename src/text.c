@@ -320,6 +320,15 @@ text_width(const char *s, size_t len)
 	return w;
 }
 
+static bool
+text_is_control_at(const char *s, size_t len)
+{
+	uint32_t	 cp;
+
+	text_decode(s, len, &cp);
+	return text_is_control(cp);
+}
+
 void
 text_linebreaks(const char *s, size_t len, char *brk)
 {
@@ -336,7 +345,12 @@ text_linebreaks(const char *s, size_t len, char *brk)
 			break;
 		case UC_BREAK_MANDATORY:
 		case UC_BREAK_CR_BEFORE_LF:
-			brk[i] = TEXT_BREAK_MANDATORY;
+			/*
+			 * Vertical tab, form feed and NEL are controls: shown
+			 * as symbols, never obeyed.
+			 */
+			brk[i] = text_is_control_at(s + i, len - i) ?
+			    TEXT_BREAK_NO : TEXT_BREAK_MANDATORY;
 			break;
 		default:
 			brk[i] = TEXT_BREAK_NO;

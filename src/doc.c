@@ -1,0 +1,287 @@
+/*
+ * doc: the document model and the builder the loader fills it with.  The
+ * model only grows; once a section is closed, its speakers are found by the
+ * talks module from the section's heading and opening sentence.  No cmark,
+ * no curses.
+ */
+#include "doc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "talks.h"
+#include "text.h"
+
+/* A byline is short: "By AUTHOR, DATE". */
+#define DOC_BYLINE_MAX	200
+
+struct doc *
+doc_new(const char *name)
+{
+	struct doc	*d;
+	const char	*base;
+
+	d = xcalloc(1, sizeof(*d));
+	d->name = xstrdup(name);
+	if (strcmp(name, "-") == 0)
+		d->fallback = xstrdup("(standard input)");
+	else {
+		base = strrchr(name, '/');
+		d->fallback = xstrdup(base != NULL && base[1] != '\0' ?
+		    base + 1 : name);
+	}
+	buf_init(&d->text);
+	buf_init(&d->urls);
+	d->title = DOC_NONE;
+	d->byline = DOC_NONE;
+	return d;
+}
+
+void
+doc_free(struct doc *d)
+{
+	if (d == NULL)
+		return;
+	free(d->name);
+	free(d->fallback);
+	buf_release(&d->text);
+	buf_release(&d->urls);
+	free(d->blocks);
+	free(d->spans);
+	free(d->sections);
+	free(d->speakers);
+	free(d);
+}
+
+bool
+doc_is_leaf(enum doc_kind kind)
+{
+	return kind != DOC_QUOTE && kind != DOC_ITEM;
+}
+
+const char *
+doc_block_text(const struct doc *d, size_t b, size_t *len)
+{
+	*len = d->blocks[b].len;
+	return d->text.data + d->blocks[b].off;
+}
+
+const char *
+doc_title(const struct doc *d, size_t *len)
+{
+	if (d->title != DOC_NONE)
+		return doc_block_text(d, d->title, len);
+	*len = strlen(d->fallback);
+	return d->fallback;
+}
+
+const char *
+doc_section_title(const struct doc *d, size_t s, size_t *len)
+{
+	static const char	 top[] = "(top)";
+
+	if (d->sections[s].heading != DOC_NONE)
+		return doc_block_text(d, d->sections[s].heading, len);
+	if (d->nsections == 1 && d->complete)
+		return doc_title(d, len);
+	*len = sizeof(top) - 1;
+	return top;
+}
+
+const char *
+doc_span_url(const struct doc *d, const struct doc_span *sp, size_t *len)
+{
+	*len = sp->url_len;
+	return d->urls.data + sp->url_off;
+}
+
+/*
+ * Find the speakers of section `s` from its heading and the opening
+ * sentence of its first paragraph, and number it as a talk if it has any.
+ */
+static void
+doc_section_find_speakers(struct doc *d, size_t s)
+{
+	struct doc_section	*sec = &d->sections[s];
+	struct talks_name	 names[DOC_MAX_SPEAKERS];
+	const char		*text = NULL;
+	size_t			 n = 0, i, b, len;
+
+	for (b = sec->first; b < sec->end; b++) {
+		if (d->blocks[b].kind == DOC_HEADING)
+			continue;
+		if (d->blocks[b].kind == DOC_PARAGRAPH &&
+		    d->blocks[b].depth == 0) {
+			text = doc_block_text(d, b, &len);
+			n = talks_from_sentence(text, len, names,
+			    DOC_MAX_SPEAKERS);
+		}
+		break;
+	}
+	if (n == 0 && sec->heading != DOC_NONE) {
+		text = doc_block_text(d, sec->heading, &len);
+		n = talks_from_heading(text, len, names, DOC_MAX_SPEAKERS);
+	}
+	if (n == 0)
+		return;
+	d->speakers = xgrow(d->speakers, &d->capspeakers, d->nspeakers + n,
+	    sizeof(*d->speakers));
+	sec->speaker = d->nspeakers;
+	sec->nspeaker = n;
+	for (i = 0; i < n; i++) {
+		d->speakers[d->nspeakers].off =
+		    (size_t)(text - d->text.data) + names[i].off;
+		d->speakers[d->nspeakers++].len = names[i].len;
+	}
+	sec->talk = ++d->ntalks;
+}
+
+/* Open a section at block `b`, closing the one before it. */
+static void
+doc_section_open(struct doc *d, size_t b, size_t heading, unsigned int level)
+{
+	struct doc_section	*sec;
+	size_t			 p;
+
+	if (d->nsections > 0)
+		doc_section_find_speakers(d, d->nsections - 1);
+	d->sections = xgrow(d->sections, &d->capsections, d->nsections + 1,
+	    sizeof(*d->sections));
+	sec = &d->sections[d->nsections];
+	memset(sec, 0, sizeof(*sec));
+	sec->heading = heading;
+	sec->first = sec->end = b;
+	sec->level = level;
+	sec->parent = DOC_NONE;
+	sec->speaker = DOC_NONE;
+	/*
+	 * The parent is the nearest section above of a shallower level, so a
+	 * skipped level attaches to it; the implicit section is nobody's.
+	 * Walking up the parent chain costs at most one step a level.
+	 */
+	p = d->nsections > 0 ? d->nsections - 1 : DOC_NONE;
+	while (p != DOC_NONE && heading != DOC_NONE &&
+	    d->sections[p].heading != DOC_NONE) {
+		if (d->sections[p].level < level) {
+			sec->parent = p;
+			sec->depth = d->sections[p].depth + 1;
+			break;
+		}
+		p = d->sections[p].parent;
+	}
+	d->nsections++;
+}
+
+size_t
+doc_open(struct doc *d, enum doc_kind kind, size_t parent, unsigned int level)
+{
+	struct doc_block	*blk;
+	size_t			 b = d->nblocks;
+
+	d->blocks = xgrow(d->blocks, &d->capblocks, b + 1, sizeof(*d->blocks));
+	blk = &d->blocks[b];
+	memset(blk, 0, sizeof(*blk));
+	blk->kind = kind;
+	blk->off = d->text.len;
+	blk->parent = parent;
+	blk->span = d->nspans;
+	blk->first_leaf = DOC_NONE;
+	blk->level = level;
+	if (parent != DOC_NONE)
+		blk->depth = d->blocks[parent].depth + 1;
+	d->nblocks++;
+	if (kind == DOC_HEADING && parent == DOC_NONE)
+		doc_section_open(d, b, b, level);
+	else if (d->nsections == 0)
+		doc_section_open(d, b, DOC_NONE, 1);
+	blk->section = d->nsections - 1;
+	d->sections[blk->section].end = b + 1;
+	return b;
+}
+
+/* A top-level paragraph in the first section shaped "By AUTHOR, DATE". */
+static bool
+doc_is_byline(const struct doc *d, size_t b)
+{
+	const struct doc_block	*blk = &d->blocks[b];
+	const char		*s = d->text.data + blk->off;
+
+	if (blk->kind != DOC_PARAGRAPH || blk->depth != 0 ||
+	    blk->section != 0 || blk->len > DOC_BYLINE_MAX ||
+	    blk->len < 4 || strncmp(s, "By ", 3) != 0)
+		return false;
+	return memchr(s, '\n', blk->len) == NULL &&
+	    memchr(s, ',', blk->len) != NULL;
+}
+
+void
+doc_close(struct doc *d, size_t b)
+{
+	struct doc_block	*blk = &d->blocks[b];
+	size_t			 p;
+
+	if (!doc_is_leaf(blk->kind))
+		return;
+	blk->len = d->text.len - blk->off;
+	blk->nspan = d->nspans - blk->span;
+	/* Blocks are apart in the text, so no search joins two of them. */
+	buf_addc(&d->text, '\n');
+	for (p = blk->parent; p != DOC_NONE; p = d->blocks[p].parent) {
+		if (d->blocks[p].first_leaf != DOC_NONE)
+			break;
+		d->blocks[p].first_leaf = b;
+	}
+	if (blk->kind == DOC_HEADING && blk->level == 1 &&
+	    d->title == DOC_NONE && blk->parent == DOC_NONE)
+		d->title = b;
+	if (d->byline == DOC_NONE && doc_is_byline(d, b))
+		d->byline = b;
+}
+
+void
+doc_add_text(struct doc *d, const char *s, size_t len)
+{
+	buf_add(&d->text, s, len);
+}
+
+size_t
+doc_span_open(struct doc *d, enum doc_span_kind kind)
+{
+	struct doc_span	*sp;
+
+	d->spans = xgrow(d->spans, &d->capspans, d->nspans + 1,
+	    sizeof(*d->spans));
+	sp = &d->spans[d->nspans];
+	memset(sp, 0, sizeof(*sp));
+	sp->kind = kind;
+	sp->off = d->text.len;
+	if (kind == DOC_SPAN_LINK || kind == DOC_SPAN_IMAGE)
+		sp->link = ++d->nlinks;
+	return d->nspans++;
+}
+
+void
+doc_span_close(struct doc *d, size_t sp)
+{
+	d->spans[sp].len = d->text.len - d->spans[sp].off;
+}
+
+void
+doc_span_set_url(struct doc *d, size_t sp, const char *url, size_t len)
+{
+	d->spans[sp].url_off = d->urls.len;
+	d->spans[sp].url_len = len;
+	buf_add(&d->urls, url, len);
+}
+
+void
+doc_finish(struct doc *d)
+{
+	if (d->complete)
+		return;
+	/* An empty article still has one, untitled, section. */
+	if (d->nsections == 0)
+		doc_section_open(d, 0, DOC_NONE, 1);
+	doc_section_find_speakers(d, d->nsections - 1);
+	d->complete = true;
+}

@@ -1,0 +1,926 @@
+/*
+ * layout: turns one block of a doc into display lines at a given width.
+ * Prose is broken at the opportunities of UAX #14 and filled greedily; a
+ * word wider than the line is broken between grapheme clusters; code is
+ * never reflowed, only continued after a mark.  Containers (quotes, list
+ * items) draw their prefix on every line of the leaves they hold.  Widths
+ * and breaks come from the text module only; nothing here draws.
+ */
+#include "layout.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+#include "text.h"
+
+#define LAYOUT_TAB		8
+#define LAYOUT_CODE_INDENT	4
+
+/* How far back to look for the leaf before a block, past containers. */
+#define LAYOUT_SCAN_BACK	64
+
+/* Inline styles from a given offset of the block's text on. */
+struct layout_run {
+	size_t		 off;
+	unsigned char	 style;
+};
+
+/* A link number, drawn right after the link's text. */
+struct layout_ref {
+	size_t		 pos;
+	unsigned int	 link;
+	unsigned int	 cols;
+};
+
+/* A span start or end, for the sweep that builds the runs. */
+struct layout_event {
+	size_t		 pos;
+	int		 delta;
+	enum doc_span_kind kind;
+};
+
+struct layout_scratch {
+	char			*brk;
+	size_t			 capbrk;
+	struct layout_run	*runs;
+	size_t			 nruns;
+	size_t			 capruns;
+	struct layout_ref	*refs;
+	size_t			 nrefs;
+	size_t			 caprefs;
+	struct layout_event	*events;
+	size_t			 capevents;
+};
+
+/* The block being laid out. */
+struct layout_ctx {
+	struct layout		*l;
+	const struct doc	*d;
+	const struct doc_block	*blk;
+	size_t			 b;
+	const char		*text;		/* the block's text */
+	size_t			 len;
+	unsigned int		 width;
+	size_t			 anc[DOC_MAX_DEPTH + 1]; /* outermost first */
+	unsigned int		 nanc;
+	bool			 first;		/* next line is the first */
+	enum layout_role	 role;
+	const char		*lead;		/* first line after the prefix */
+	unsigned int		 leadcols;	/* later lines indent as much */
+	size_t			 run;		/* cursor in the runs */
+	unsigned int		 col0;		/* where the line's text starts */
+};
+
+static const char *const layout_bullets[] = { "\xe2\x80\xa2", /* • */
+	"\xe2\x97\xa6", /* ◦ */ "\xe2\x96\xaa" /* ▪ */ };
+
+void
+layout_init(struct layout *l)
+{
+	memset(l, 0, sizeof(*l));
+	buf_init(&l->deco);
+	l->scratch = xcalloc(1, sizeof(*l->scratch));
+}
+
+void
+layout_release(struct layout *l)
+{
+	if (l->scratch != NULL) {
+		free(l->scratch->brk);
+		free(l->scratch->runs);
+		free(l->scratch->refs);
+		free(l->scratch->events);
+		free(l->scratch);
+	}
+	free(l->lines);
+	free(l->segs);
+	buf_release(&l->deco);
+	memset(l, 0, sizeof(*l));
+}
+
+struct layout *
+layout_build(const struct doc *d, size_t b, unsigned int width)
+{
+	struct layout	*l = xmalloc(sizeof(*l));
+
+	layout_init(l);
+	layout_block(l, d, b, width);
+	return l;
+}
+
+void
+layout_free(struct layout *l)
+{
+	if (l == NULL)
+		return;
+	layout_release(l);
+	free(l);
+}
+
+const char *
+layout_seg_bytes(const struct layout *l, const struct layout_seg *s,
+    size_t *len)
+{
+	if (s->kind == LAYOUT_SEG_TEXT) {
+		*len = s->len;
+		return l->doc->text.data + s->off;
+	}
+	*len = s->dlen;
+	return l->deco.data + s->doff;
+}
+
+/* Lines and segments. */
+
+static void
+layout_line_begin(struct layout *l)
+{
+	struct layout_line	*ln;
+
+	l->lines = xgrow(l->lines, &l->caplines, l->nlines + 1,
+	    sizeof(*l->lines));
+	ln = &l->lines[l->nlines++];
+	ln->seg = l->nsegs;
+	ln->nseg = 0;
+	ln->cols = 0;
+}
+
+static unsigned int
+layout_line_cols(const struct layout *l)
+{
+	return l->lines[l->nlines - 1].cols;
+}
+
+static struct layout_seg *
+layout_seg_add(struct layout *l, enum layout_seg_kind kind,
+    enum layout_role role, unsigned int cols)
+{
+	struct layout_seg	*s;
+
+	l->segs = xgrow(l->segs, &l->capsegs, l->nsegs + 1, sizeof(*l->segs));
+	s = &l->segs[l->nsegs++];
+	memset(s, 0, sizeof(*s));
+	s->kind = (unsigned char)kind;
+	s->role = (unsigned char)role;
+	s->cols = cols;
+	l->lines[l->nlines - 1].nseg++;
+	l->lines[l->nlines - 1].cols += cols;
+	return s;
+}
+
+static void
+layout_text(struct layout *l, enum layout_role role, unsigned char style,
+    size_t off, size_t len, unsigned int cols)
+{
+	struct layout_seg	*s;
+
+	if (len == 0)
+		return;
+	s = layout_seg_add(l, LAYOUT_SEG_TEXT, role, cols);
+	s->off = off;
+	s->len = len;
+	s->style = style;
+}
+
+/*
+ * Decoration, drawn in place of doc text [off, off + len) for SUBST, or on
+ * its own for DECO.  `bytes` must be `cols` cells wide.
+ */
+static void
+layout_deco(struct layout *l, enum layout_seg_kind kind, enum layout_role role,
+    const char *bytes, size_t n, unsigned int cols, size_t off, size_t len)
+{
+	struct layout_seg	*s;
+
+	if (n == 0)
+		return;
+	s = layout_seg_add(l, kind, role, cols);
+	s->doff = l->deco.len;
+	s->dlen = n;
+	s->off = off;
+	s->len = len;
+	buf_add(&l->deco, bytes, n);
+}
+
+/* `cols` blanks of decoration. */
+static void
+layout_blank(struct layout *l, enum layout_role role, unsigned int cols)
+{
+	static const char	 spaces[] = "                ";
+	unsigned int		 n;
+
+	while (cols > 0) {
+		n = cols < sizeof(spaces) - 1 ? cols : sizeof(spaces) - 1;
+		layout_deco(l, LAYOUT_SEG_DECO, role, spaces, n, n, 0, 0);
+		cols -= n;
+	}
+}
+
+/* `cols` copies of a one-cell character, such as a rule's. */
+static void
+layout_repeat(struct layout *l, enum layout_role role, const char *ch,
+    unsigned int cols)
+{
+	struct buf	 tmp;
+	unsigned int	 i;
+
+	buf_init(&tmp);
+	for (i = 0; i < cols; i++)
+		buf_adds(&tmp, ch);
+	layout_deco(l, LAYOUT_SEG_DECO, role, tmp.data, tmp.len, cols, 0, 0);
+	buf_release(&tmp);
+}
+
+/* Prefixes drawn by containers. */
+
+/* Cells the marker of item `it` takes, its trailing space included. */
+static unsigned int
+layout_marker_cols(const struct doc_block *it)
+{
+	if (it->flags & DOC_ORDERED)
+		return it->marker_digits + 2;
+	return 2;
+}
+
+/* Prefix budget: the text keeps at least half the line, and two cells. */
+static unsigned int
+layout_prefix_budget(unsigned int width)
+{
+	unsigned int	 half = width / 2;
+
+	return half + 2 > width ? width - 2 : half;
+}
+
+static void
+layout_marker(struct layout *l, const struct doc_block *it)
+{
+	char	 num[32];
+	int	 n;
+
+	if (it->flags & DOC_ORDERED) {
+		n = snprintf(num, sizeof(num), "%*lu%c ",
+		    (int)it->marker_digits, it->number, it->delim);
+		if (n > 0 && (size_t)n < sizeof(num))
+			layout_deco(l, LAYOUT_SEG_DECO, LAYOUT_MARKER, num,
+			    (size_t)n, (unsigned int)n, 0, 0);
+		return;
+	}
+	layout_deco(l, LAYOUT_SEG_DECO, LAYOUT_MARKER,
+	    layout_bullets[(it->level - 1) % 3], 3, 1, 0, 0);
+	layout_blank(l, LAYOUT_MARKER, 1);
+}
+
+/*
+ * Draw the prefix of the containers around the block on a new line: a bar
+ * for each quote, and for each item its marker on the first line of its
+ * first leaf, blanks otherwise.  Past the budget, deeper levels are left
+ * out.  With `blank`, only containers that also hold the previous leaf
+ * draw, and trailing blanks are left out.
+ */
+static void
+layout_prefix(struct layout_ctx *c, size_t upto, bool blank)
+{
+	struct layout		*l = c->l;
+	const struct doc_block	*a;
+	unsigned int		 i, need, budget, pending = 0;
+
+	budget = layout_prefix_budget(c->width);
+	for (i = 0; i < c->nanc && c->anc[i] < upto; i++) {
+		a = &c->d->blocks[c->anc[i]];
+		need = a->kind == DOC_QUOTE ? 2 : layout_marker_cols(a);
+		if (layout_line_cols(l) + pending + need > budget)
+			break;
+		if (a->kind == DOC_ITEM && c->first && !blank &&
+		    a->first_leaf == c->b) {
+			layout_blank(l, LAYOUT_MARKER, pending);
+			pending = 0;
+			layout_marker(l, a);
+		} else if (a->kind == DOC_QUOTE) {
+			layout_blank(l, LAYOUT_QUOTE, pending);
+			layout_deco(l, LAYOUT_SEG_DECO, LAYOUT_QUOTE,
+			    "\xe2\x94\x82", 3, 1, 0, 0);	/* │ */
+			pending = 1;
+		} else
+			pending += need;
+	}
+	if (!blank)
+		layout_blank(l, LAYOUT_MARKER, pending);
+}
+
+/* Start a line of the block: container prefix, then the lead or indent. */
+static void
+layout_new_line(struct layout_ctx *c)
+{
+	unsigned int	 room;
+
+	layout_line_begin(c->l);
+	layout_prefix(c, c->b, false);
+	room = c->width - layout_line_cols(c->l);
+	if (c->leadcols > 0 && c->leadcols + 2 <= room) {
+		if (c->first && c->lead != NULL)
+			layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_TALK_NUMBER,
+			    c->lead, strlen(c->lead), c->leadcols, 0, 0);
+		else
+			layout_blank(c->l, LAYOUT_BODY, c->leadcols);
+	}
+	c->first = false;
+	c->col0 = layout_line_cols(c->l);
+}
+
+/* Cells left on the current line. */
+static unsigned int
+layout_room(const struct layout_ctx *c)
+{
+	return c->width - layout_line_cols(c->l);
+}
+
+/* The blank line before a block, with the bars of shared quotes. */
+static void
+layout_gap(struct layout_ctx *c)
+{
+	size_t	 prev = c->b, steps = 0;
+
+	while (prev > 0 && steps++ < LAYOUT_SCAN_BACK) {
+		prev--;
+		if (doc_is_leaf(c->d->blocks[prev].kind))
+			break;
+	}
+	layout_line_begin(c->l);
+	/* Containers before the previous leaf that hold this one hold both. */
+	if (prev < c->b && doc_is_leaf(c->d->blocks[prev].kind))
+		layout_prefix(c, prev, true);
+}
+
+/* Inline styles and link numbers. */
+
+static int
+layout_event_cmp(const void *a, const void *b)
+{
+	const struct layout_event	*x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return x->delta - y->delta;
+}
+
+static unsigned char
+layout_style_bit(enum doc_span_kind kind)
+{
+	static const unsigned char	 bits[DOC_SPAN__MAX] = {
+		[DOC_SPAN_EMPH] = LAYOUT_EMPH,
+		[DOC_SPAN_STRONG] = LAYOUT_STRONG,
+		[DOC_SPAN_CODE] = LAYOUT_CODE_SPAN,
+		[DOC_SPAN_LINK] = LAYOUT_LINK,
+		[DOC_SPAN_IMAGE] = LAYOUT_IMAGE,
+		[DOC_SPAN_HTML] = LAYOUT_RAW_HTML,
+	};
+
+	return bits[kind];
+}
+
+static void
+layout_add_run(struct layout_scratch *sc, size_t off, unsigned char style)
+{
+	if (sc->nruns > 0 && sc->runs[sc->nruns - 1].style == style)
+		return;
+	if (sc->nruns > 0 && sc->runs[sc->nruns - 1].off == off) {
+		sc->runs[sc->nruns - 1].style = style;
+		return;
+	}
+	sc->runs = xgrow(sc->runs, &sc->capruns, sc->nruns + 1,
+	    sizeof(*sc->runs));
+	sc->runs[sc->nruns].off = off;
+	sc->runs[sc->nruns++].style = style;
+}
+
+static void
+layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link)
+{
+	struct layout_ref	*r;
+
+	sc->refs = xgrow(sc->refs, &sc->caprefs, sc->nrefs + 1,
+	    sizeof(*sc->refs));
+	r = &sc->refs[sc->nrefs++];
+	r->pos = pos;
+	r->link = link;
+	r->cols = (unsigned int)snprintf(NULL, 0, "[%u]", link);
+}
+
+/*
+ * Sweep the block's spans into runs of constant style, and collect the
+ * link numbers at the links' ends.  Spans nest arbitrarily deep, so the
+ * sweep counts open spans of each kind rather than walking the nesting.
+ */
+static void
+layout_styles(struct layout_ctx *c)
+{
+	struct layout_scratch	*sc = c->l->scratch;
+	const struct doc_span	*sp;
+	size_t			 i, n = 0, count[DOC_SPAN__MAX] = { 0 };
+	unsigned char		 style;
+	int			 k;
+
+	sc->nruns = sc->nrefs = 0;
+	sc->events = xgrow(sc->events, &sc->capevents, 2 * c->blk->nspan + 1,
+	    sizeof(*sc->events));
+	for (i = 0; i < c->blk->nspan; i++) {
+		sp = &c->d->spans[c->blk->span + i];
+		sc->events[n++] = (struct layout_event){ sp->off - c->blk->off,
+		    1, sp->kind };
+		sc->events[n++] = (struct layout_event){ sp->off + sp->len -
+		    c->blk->off, -1, sp->kind };
+		if (sp->kind == DOC_SPAN_LINK || sp->kind == DOC_SPAN_IMAGE)
+			layout_add_ref(sc, sp->off + sp->len - c->blk->off,
+			    sp->link);
+	}
+	if (n > 1)
+		qsort(sc->events, n, sizeof(*sc->events), layout_event_cmp);
+	layout_add_run(sc, 0, 0);
+	for (i = 0; i < n; i++) {
+		count[sc->events[i].kind] += (size_t)sc->events[i].delta;
+		if (i + 1 < n && sc->events[i + 1].pos == sc->events[i].pos)
+			continue;
+		style = 0;
+		for (k = 0; k < DOC_SPAN__MAX; k++)
+			if (count[k] > 0)
+				style |= layout_style_bit((enum doc_span_kind)k);
+		layout_add_run(sc, sc->events[i].pos, style);
+	}
+	c->run = 0;
+}
+
+static int
+layout_ref_cmp(const void *a, const void *b)
+{
+	const struct layout_ref	*x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return x->link < y->link ? -1 : x->link > y->link;
+}
+
+/* Style at offset `pos`; calls come with offsets that never decrease. */
+static unsigned char
+layout_style_at(struct layout_ctx *c, size_t pos, size_t *until)
+{
+	struct layout_scratch	*sc = c->l->scratch;
+
+	while (c->run + 1 < sc->nruns && sc->runs[c->run + 1].off <= pos)
+		c->run++;
+	*until = c->run + 1 < sc->nruns ? sc->runs[c->run + 1].off : c->len;
+	return sc->runs[c->run].style;
+}
+
+/* Drawing one line of flowed text. */
+
+/*
+ * Emit text [pos, end) of the block as segments of one style, splitting
+ * out control characters and tabs as stand-ins.
+ */
+static void
+layout_emit_text(struct layout_ctx *c, size_t pos, size_t end,
+    unsigned char style)
+{
+	struct layout	*l = c->l;
+	const char	*t = c->text;
+	size_t		 seg = pos, base = c->blk->off, n;
+	unsigned int	 cols = 0, w;
+	uint32_t	 cp;
+	char		 sym[8];
+
+	while (pos < end) {
+		unsigned char	 ch = (unsigned char)t[pos];
+
+		if (ch >= 0x20 && ch < 0x7f) {
+			cols++;
+			pos++;
+			continue;
+		}
+		n = text_decode(t + pos, end - pos, &cp);
+		if (cp != '\t' && !text_is_control(cp)) {
+			cols += text_char_width(cp);
+			pos += n;
+			continue;
+		}
+		layout_text(l, c->role, style, base + seg, pos - seg, cols);
+		if (cp == '\t') {
+			w = LAYOUT_TAB -
+			    (layout_line_cols(l) - c->col0) % LAYOUT_TAB;
+			if (w > layout_room(c))
+				w = layout_room(c);
+			layout_deco(l, LAYOUT_SEG_SUBST, c->role,
+			    "        ", w, w, base + pos, n);
+		} else
+			layout_deco(l, LAYOUT_SEG_SUBST, LAYOUT_CONTROL, sym,
+			    text_control_symbol(cp, sym),
+			    text_char_width(cp), base + pos, n);
+		pos += n;
+		seg = pos;
+		cols = 0;
+	}
+	layout_text(l, c->role, style, base + seg, pos - seg, cols);
+}
+
+static void
+layout_emit_ref(struct layout_ctx *c, const struct layout_ref *r)
+{
+	char		 num[24];
+	unsigned int	 cols = r->cols, room = layout_room(c);
+
+	snprintf(num, sizeof(num), "[%u]", r->link);
+	/* Only a line narrower than the number itself cuts it. */
+	if (cols > room)
+		cols = room;
+	layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_LINK_NUMBER, num, cols,
+	    cols, 0, 0);
+}
+
+/*
+ * Draw flowed text [start, end) with link numbers [rf, re) on the current
+ * line.  Trailing blanks are not drawn.
+ */
+static void
+layout_flow_line(struct layout_ctx *c, size_t start, size_t end, size_t rf,
+    size_t re)
+{
+	const struct layout_ref	*refs = c->l->scratch->refs;
+	size_t			 lim = re > rf ? refs[re - 1].pos : start;
+	size_t			 pos = start, until, stop;
+	unsigned char		 style;
+
+	while (end > lim && end > start &&
+	    (c->text[end - 1] == ' ' || c->text[end - 1] == '\t'))
+		end--;
+	for (;;) {
+		while (rf < re && refs[rf].pos <= pos)
+			layout_emit_ref(c, &refs[rf++]);
+		if (pos >= end)
+			break;
+		style = layout_style_at(c, pos, &until);
+		stop = until < end ? until : end;
+		if (rf < re && refs[rf].pos < stop)
+			stop = refs[rf].pos;
+		layout_emit_text(c, pos, stop, style);
+		pos = stop;
+	}
+}
+
+
+/* Filling lines: the first pass decides where each line ends. */
+
+struct layout_fill {
+	size_t		 pos;		/* next byte to measure */
+	size_t		 start;		/* first byte of the line */
+	size_t		 ref;		/* next link number */
+	size_t		 rstart;	/* first link number of the line */
+	size_t		 bpos;		/* last break opportunity, or NONE */
+	size_t		 bref;		/* link numbers before it */
+	unsigned int	 cols;		/* cells of the line so far */
+	unsigned int	 avail;		/* cells for text on the line */
+};
+
+/*
+ * Draw the line being filled up to `end`, with the link numbers before
+ * `ref`, and start the next line at `next`.
+ */
+static void
+layout_fill_break(struct layout_ctx *c, struct layout_fill *f, size_t end,
+    size_t ref, size_t next)
+{
+	layout_flow_line(c, f->start, end, f->rstart, ref);
+	layout_new_line(c);
+	f->start = f->pos = next;
+	f->rstart = f->ref = ref;
+	f->bpos = DOC_NONE;
+	f->cols = 0;
+	f->avail = layout_room(c);
+}
+
+/*
+ * Make room for what does not fit: break at the last opportunity, else
+ * right here if the line holds something.  Returns false when the thing
+ * must go on this line anyway, being alone on it.
+ */
+static bool
+layout_fill_overflow(struct layout_ctx *c, struct layout_fill *f)
+{
+	if (f->bpos != DOC_NONE) {
+		layout_fill_break(c, f, f->bpos, f->bref, f->bpos);
+		return true;
+	}
+	if (f->cols > 0) {
+		layout_fill_break(c, f, f->pos, f->ref, f->pos);
+		return true;
+	}
+	return false;
+}
+
+/* Cells of the grapheme cluster at f->pos; its length goes to `*n`. */
+static unsigned int
+layout_fill_measure(const struct layout_ctx *c, const struct layout_fill *f,
+    size_t *n, bool *blank)
+{
+	const char	*t = c->text + f->pos;
+	size_t		 left = c->len - f->pos, one;
+	unsigned int	 w;
+	uint32_t	 cp;
+
+	*blank = *t == ' ' || *t == '\t';
+	if (*t == '\t') {
+		*n = 1;
+		return LAYOUT_TAB - f->cols % LAYOUT_TAB;
+	}
+	if ((unsigned char)*t < 0x80 && (left == 1 ||
+	    (unsigned char)t[1] < 0x80)) {
+		*n = 1;
+		return (unsigned char)*t < 0x20 || *t == 0x7f ?
+		    text_char_width((unsigned char)*t) : 1;
+	}
+	one = text_decode(t, left, &cp);
+	*n = text_grapheme_len(t, left);
+	if (*n == one)
+		return text_char_width(cp);
+	w = (unsigned int)text_width(t, *n);
+	/* A cluster wider than the line is broken between its characters. */
+	if (w > f->avail) {
+		*n = one;
+		w = text_char_width(cp);
+	}
+	return w;
+}
+
+/*
+ * Place the link numbers that end at the current position, glued to the
+ * text before them.  Returns true when that broke the line.
+ */
+static bool
+layout_fill_refs(struct layout_ctx *c, struct layout_fill *f)
+{
+	const struct layout_scratch	*sc = c->l->scratch;
+	unsigned int			 w;
+
+	while (f->ref < sc->nrefs && sc->refs[f->ref].pos <= f->pos) {
+		w = sc->refs[f->ref].cols;
+		if (f->cols + w > f->avail && layout_fill_overflow(c, f))
+			return true;
+		f->cols += w;
+		f->ref++;
+	}
+	return false;
+}
+
+/* Lay out the block's text as filled lines, the role set by the caller. */
+static void
+layout_flow(struct layout_ctx *c)
+{
+	struct layout_scratch	*sc = c->l->scratch;
+	struct layout_fill	 f;
+	size_t			 n;
+	unsigned int		 w;
+	bool			 blank;
+	uint32_t		 cp;
+
+	sc->brk = xgrow(sc->brk, &sc->capbrk, c->len + 1, 1);
+	text_linebreaks(c->text, c->len, sc->brk);
+	layout_styles(c);
+	if (sc->nrefs > 1)
+		qsort(sc->refs, sc->nrefs, sizeof(*sc->refs), layout_ref_cmp);
+	memset(&f, 0, sizeof(f));
+	f.bpos = DOC_NONE;
+	layout_new_line(c);
+	f.avail = layout_room(c);
+	for (;;) {
+		if (layout_fill_refs(c, &f))
+			continue;
+		if (f.pos >= c->len)
+			break;
+		if (sc->brk[f.pos] == TEXT_BREAK_MANDATORY) {
+			n = text_decode(c->text + f.pos, c->len - f.pos, &cp);
+			layout_fill_break(c, &f, f.pos, f.ref, f.pos + n);
+			continue;
+		}
+		if (sc->brk[f.pos] == TEXT_BREAK_ALLOWED && f.pos > f.start) {
+			f.bpos = f.pos;
+			f.bref = f.ref;
+		}
+		w = layout_fill_measure(c, &f, &n, &blank);
+		if (!blank && f.cols + w > f.avail &&
+		    layout_fill_overflow(c, &f))
+			continue;
+		f.cols += w;
+		f.pos += n;
+	}
+	layout_flow_line(c, f.start, c->len, f.rstart, f.ref);
+}
+
+/* Block kinds. */
+
+static void
+layout_heading(struct layout_ctx *c)
+{
+	const struct doc_section	*sec = &c->d->sections[c->blk->section];
+	struct layout			*l = c->l;
+	char				 num[24];
+	size_t				 i, first = l->nlines;
+	unsigned int			 widest = 0;
+
+	c->role = LAYOUT_HEADING;
+	if (sec->heading == c->b && sec->talk > 0) {
+		snprintf(num, sizeof(num), "%u. ", sec->talk);
+		c->lead = num;
+		c->leadcols = (unsigned int)strlen(num);
+	}
+	layout_flow(c);
+	c->lead = NULL;
+	c->leadcols = 0;
+	if (c->blk->level > 2)
+		return;
+	/* Rule the heading off, as wide as it is. */
+	for (i = first; i < l->nlines; i++)
+		if (l->lines[i].cols > widest)
+			widest = l->lines[i].cols;
+	layout_new_line(c);
+	if (widest > c->col0)
+		layout_repeat(l, LAYOUT_RULE, c->blk->level == 1 ?
+		    "\xe2\x94\x81" : "\xe2\x94\x80", widest - c->col0);
+}
+
+/*
+ * Cells of the grapheme cluster of code at `pos` (a tab: up to the next
+ * stop after logical column `lcol`); its length goes to `*n`, its first
+ * character to `*cp`.  A cluster wider than the whole line is taken one
+ * character at a time, so that it can be broken.
+ */
+static unsigned int
+layout_code_measure(const struct layout_ctx *c, size_t pos, size_t end,
+    unsigned int lcol, size_t *n, uint32_t *cp)
+{
+	const char	*t = c->text + pos;
+	size_t		 one;
+	unsigned int	 w;
+
+	*cp = (unsigned char)*t;
+	if (*cp == '\t') {
+		*n = 1;
+		return LAYOUT_TAB - lcol % LAYOUT_TAB;
+	}
+	if (*cp < 0x80 && (end - pos == 1 || (unsigned char)t[1] < 0x80)) {
+		*n = 1;
+		return text_char_width(*cp);
+	}
+	one = text_decode(t, end - pos, cp);
+	*n = text_grapheme_len(t, end - pos);
+	w = (unsigned int)text_width(t, *n);
+	if (w > c->width - c->col0) {
+		*n = one;
+		w = text_char_width(*cp);
+	}
+	return w;
+}
+
+/* Start a continuation of a code line that did not fit. */
+static void
+layout_code_continue(struct layout_ctx *c, unsigned int indent)
+{
+	layout_new_line(c);
+	if (indent > 0)
+		layout_blank(c->l, c->role, indent - 1);
+	layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_CONTINUED, "\xe2\x86\xaa",
+	    3, 1, 0, 0);	/* ↪ */
+}
+
+/*
+ * One source line of code, [pos, end) of the block, kept as it is: tabs
+ * expand to the next multiple of eight, and what does not fit continues on
+ * the next line after a mark.
+ */
+static void
+layout_code_line(struct layout_ctx *c, size_t pos, size_t end,
+    unsigned int indent)
+{
+	struct layout	*l = c->l;
+	size_t		 seg = pos, n, base = c->blk->off;
+	unsigned int	 cols = 0, w, lcol = 0;
+	uint32_t	 cp;
+	bool		 fresh = true;	/* nothing placed on the line yet */
+	char		 sym[8];
+
+	layout_new_line(c);
+	layout_blank(l, c->role, indent);
+	while (pos < end) {
+		w = layout_code_measure(c, pos, end, lcol, &n, &cp);
+		if (cols + w > layout_room(c) && !fresh) {
+			layout_text(l, c->role, 0, base + seg, pos - seg, cols);
+			layout_code_continue(c, indent);
+			seg = pos;
+			cols = 0;
+			fresh = true;
+			continue;
+		}
+		if (cp == '\t' || text_is_control(cp)) {
+			layout_text(l, c->role, 0, base + seg, pos - seg, cols);
+			if (w > layout_room(c))
+				w = layout_room(c);
+			if (cp == '\t')
+				layout_deco(l, LAYOUT_SEG_SUBST, c->role,
+				    "        ", w, w, base + pos, n);
+			else
+				layout_deco(l, LAYOUT_SEG_SUBST, LAYOUT_CONTROL,
+				    sym, text_control_symbol(cp, sym), w,
+				    base + pos, n);
+			seg = pos + n;
+			cols = 0;
+		} else
+			cols += w;
+		fresh = false;
+		lcol += w;
+		pos += n;
+	}
+	layout_text(l, c->role, 0, base + seg, pos - seg, cols);
+}
+
+static void
+layout_code(struct layout_ctx *c, enum layout_role role)
+{
+	size_t		 pos = 0, eol;
+	const char	*nl;
+	unsigned int	 indent = LAYOUT_CODE_INDENT, budget;
+
+	c->role = role;
+	/* The indent gives way on narrow lines. */
+	budget = layout_prefix_budget(c->width);
+	if (indent > budget / 2)
+		indent = budget / 2;
+	for (;;) {
+		nl = memchr(c->text + pos, '\n', c->len - pos);
+		eol = nl != NULL ? (size_t)(nl - c->text) : c->len;
+		layout_code_line(c, pos, eol, indent);
+		if (eol >= c->len)
+			break;
+		pos = eol + 1;
+	}
+}
+
+static void
+layout_rule(struct layout_ctx *c)
+{
+	layout_new_line(c);
+	layout_repeat(c->l, LAYOUT_RULE, "\xe2\x94\x80", layout_room(c));
+}
+
+void
+layout_block(struct layout *l, const struct doc *d, size_t b,
+    unsigned int width)
+{
+	struct layout_ctx	 c;
+	size_t			 p;
+	unsigned int		 i;
+
+	if (width < LAYOUT_MIN_WIDTH)
+		width = LAYOUT_MIN_WIDTH;
+	l->doc = d;
+	l->block = b;
+	l->width = width;
+	l->nlines = l->nsegs = 0;
+	l->deco.len = 0;
+	if (!doc_is_leaf(d->blocks[b].kind))
+		return;
+	memset(&c, 0, sizeof(c));
+	c.l = l;
+	c.d = d;
+	c.b = b;
+	c.blk = &d->blocks[b];
+	c.width = width;
+	c.text = doc_block_text(d, b, &c.len);
+	c.first = true;
+	for (p = c.blk->parent; p != DOC_NONE && c.nanc <= DOC_MAX_DEPTH;
+	    p = d->blocks[p].parent)
+		c.anc[c.nanc++] = p;
+	for (i = 0; i < c.nanc / 2; i++) {
+		p = c.anc[i];
+		c.anc[i] = c.anc[c.nanc - 1 - i];
+		c.anc[c.nanc - 1 - i] = p;
+	}
+	if (!(c.blk->flags & DOC_NO_GAP))
+		layout_gap(&c);
+	switch (c.blk->kind) {
+	case DOC_HEADING:
+		layout_heading(&c);
+		break;
+	case DOC_CODE:
+		layout_code(&c, LAYOUT_CODE);
+		break;
+	case DOC_HTML:
+		layout_code(&c, LAYOUT_HTML);
+		break;
+	case DOC_RULE:
+		layout_rule(&c);
+		break;
+	default:
+		c.role = LAYOUT_BODY;
+		layout_flow(&c);
+		break;
+	}
+}

@@ -1,0 +1,270 @@
+/*
+ * main: options, locale and wiring.  It loads the article, then prints it
+ * (--dump, --toc) and maps every outcome to an exit status: 0 done, 1 the
+ * input or the output failed, 2 a bad command line.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "diag.h"
+#include "doc.h"
+#include "dump.h"
+#include "load.h"
+
+/* Widths a reader can ask for, and the measure used unless asked. */
+#define MAIN_MIN_WIDTH		10
+#define MAIN_MAX_WIDTH		1000
+#define MAIN_MEASURE		100
+#define MAIN_DEFAULT_WIDTH	80
+
+enum main_mode {
+	MAIN_READ,
+	MAIN_DUMP,
+	MAIN_TOC
+};
+
+enum main_color {
+	MAIN_COLOR_AUTO,
+	MAIN_COLOR_ALWAYS,
+	MAIN_COLOR_NEVER
+};
+
+struct main_opts {
+	enum main_mode	 mode;
+	enum main_color	 color;
+	unsigned int	 width;		/* 0: not asked */
+	bool		 tsv;
+	const char	*path;
+};
+
+enum {
+	OPT_DUMP = 256,
+	OPT_TOC,
+	OPT_TSV,
+	OPT_COLOR
+};
+
+static const struct option main_longopts[] = {
+	{ "color",	optional_argument,	NULL,	OPT_COLOR },
+	{ "colour",	optional_argument,	NULL,	OPT_COLOR },
+	{ "dump",	no_argument,		NULL,	OPT_DUMP },
+	{ "help",	no_argument,		NULL,	'h' },
+	{ "toc",	no_argument,		NULL,	OPT_TOC },
+	{ "tsv",	no_argument,		NULL,	OPT_TSV },
+	{ "version",	no_argument,		NULL,	'V' },
+	{ "width",	required_argument,	NULL,	'w' },
+	{ NULL,		0,			NULL,	0 }
+};
+
+static void
+main_usage(FILE *fp)
+{
+	fputs("usage: olsread [-hV] [--dump | --toc [--tsv]] [-w width] "
+	    "[--color[=when]] [file]\n", fp);
+}
+
+static void
+main_help(void)
+{
+	main_usage(stdout);
+	fputs("\n"
+	    "Read a Markdown article in the terminal, reflowed, beside an\n"
+	    "index of its talks.\n"
+	    "\n"
+	    "  --dump           print the reflowed article to standard output\n"
+	    "  --toc            print the talk index\n"
+	    "  --tsv            with --toc: level, talk, title and speakers,\n"
+	    "                   tab-separated\n"
+	    "  -w, --width N    text width in columns (10 to 1000)\n"
+	    "  --color[=WHEN]   style the output: auto, always or never\n"
+	    "  -h, --help       show this help\n"
+	    "  -V, --version    show the version\n"
+	    "\n"
+	    "With no file, or when file is -, read standard input.\n"
+	    "See olsread(1) for more.\n", stdout);
+}
+
+/* A bad command line: say what is wrong, show the usage, exit 2. */
+static void __attribute__((noreturn))
+main_bad_usage(const char *msg, const char *arg)
+{
+	if (msg != NULL)
+		fprintf(stderr, "olsread: %s%s%s\n", msg, arg ? ": " : "",
+		    arg ? arg : "");
+	main_usage(stderr);
+	exit(2);
+}
+
+static unsigned int
+main_parse_width(const char *s)
+{
+	char		*end;
+	long		 n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || n < MAIN_MIN_WIDTH ||
+	    n > MAIN_MAX_WIDTH)
+		main_bad_usage("width must be a number from 10 to 1000", s);
+	return (unsigned int)n;
+}
+
+static enum main_color
+main_parse_color(const char *s)
+{
+	if (s == NULL || strcmp(s, "always") == 0)
+		return MAIN_COLOR_ALWAYS;
+	if (strcmp(s, "auto") == 0)
+		return MAIN_COLOR_AUTO;
+	if (strcmp(s, "never") == 0)
+		return MAIN_COLOR_NEVER;
+	main_bad_usage("--color takes auto, always or never", s);
+}
+
+static void
+main_parse(int argc, char *argv[], struct main_opts *o)
+{
+	int	 ch;
+
+	while ((ch = getopt_long(argc, argv, "hVw:", main_longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			main_help();
+			exit(0);
+		case 'V':
+			printf("olsread %s\n", OLSREAD_VERSION);
+			exit(0);
+		case 'w':
+			o->width = main_parse_width(optarg);
+			break;
+		case OPT_DUMP:
+			o->mode = MAIN_DUMP;
+			break;
+		case OPT_TOC:
+			o->mode = MAIN_TOC;
+			break;
+		case OPT_TSV:
+			o->tsv = true;
+			break;
+		case OPT_COLOR:
+			o->color = main_parse_color(optarg);
+			break;
+		default:
+			main_bad_usage(NULL, NULL);
+		}
+	}
+	if (argc - optind > 1)
+		main_bad_usage("one file at a time", argv[optind + 1]);
+	if (o->tsv && o->mode != MAIN_TOC)
+		main_bad_usage("--tsv goes with --toc", NULL);
+	o->path = optind < argc ? argv[optind] : "-";
+	if (optind == argc && isatty(STDIN_FILENO))
+		main_bad_usage("no file given, and standard input is a "
+		    "terminal", NULL);
+}
+
+/*
+ * The width to lay out at: as asked, else the terminal's (or $COLUMNS, as
+ * man(1) has it), capped at a comfortable reading measure.
+ */
+static unsigned int
+main_width(const struct main_opts *o)
+{
+	struct winsize	 ws;
+	const char	*env;
+	long		 n = 0;
+
+	if (o->width != 0)
+		return o->width;
+	if ((env = getenv("COLUMNS")) != NULL)
+		n = strtol(env, NULL, 10);
+	if ((n < MAIN_MIN_WIDTH || n > MAIN_MAX_WIDTH) &&
+	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0)
+		n = ws.ws_col;
+	if (n < MAIN_MIN_WIDTH || n > MAIN_MAX_WIDTH)
+		n = MAIN_DEFAULT_WIDTH;
+	return n > MAIN_MEASURE ? MAIN_MEASURE : (unsigned int)n;
+}
+
+/* Styling: as asked; on auto, only on a terminal and without NO_COLOR. */
+static bool
+main_color(const struct main_opts *o)
+{
+	const char	*env;
+
+	if (o->color != MAIN_COLOR_AUTO)
+		return o->color == MAIN_COLOR_ALWAYS;
+	if ((env = getenv("NO_COLOR")) != NULL && *env != '\0')
+		return false;
+	if ((env = getenv("TERM")) == NULL || strcmp(env, "dumb") == 0)
+		return false;
+	return isatty(STDOUT_FILENO);
+}
+
+static void
+main_show_diag(const struct diag *dg)
+{
+	size_t	 i;
+
+	for (i = 0; i < dg->n; i++)
+		fprintf(stderr, "olsread: %s\n", dg->msgs[i]);
+}
+
+/* Print the article or its index; returns the exit status. */
+static int
+main_print(const struct main_opts *o, const struct doc *d)
+{
+	struct dump_opts	 dopts;
+	int			 r;
+
+	memset(&dopts, 0, sizeof(dopts));
+	dopts.width = main_width(o);
+	dopts.color = main_color(o);
+	dopts.tsv = o->tsv;
+	if (o->mode == MAIN_TOC)
+		r = dump_toc(stdout, d, &dopts);
+	else
+		r = dump_article(stdout, d, &dopts);
+	if (r == 0 && fflush(stdout) == 0)
+		return 0;
+	/* A reader that went away is not an error worth a message. */
+	if (errno != EPIPE)
+		fprintf(stderr, "olsread: write error: %s\n", strerror(errno));
+	return 1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct main_opts	 o;
+	struct diag		 dg;
+	struct doc		*d;
+	char			 err[256];
+	int			 status;
+
+	setlocale(LC_ALL, "");
+	memset(&o, 0, sizeof(o));
+	main_parse(argc, argv, &o);
+	diag_init(&dg);
+	if ((d = load_file(o.path, 0, &dg, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "olsread: %s: %s\n",
+		    strcmp(o.path, "-") == 0 ? "standard input" : o.path, err);
+		diag_release(&dg);
+		return 1;
+	}
+	main_show_diag(&dg);
+	status = main_print(&o, d);
+	doc_free(d);
+	diag_release(&dg);
+	return status;
+}

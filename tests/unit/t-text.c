@@ -1,0 +1,199 @@
+/*
+ * t-text: the text module on crafted input: sanitising (invalid UTF-8 of
+ * every kind, NUL, CR, BOM, chunk boundaries), cell widths (CJK,
+ * combining marks, emoji, ZWJ), control symbols, breaks and clusters.
+ */
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "util.h"
+
+/* Sanitise `in` fed in chunks of `chunk` bytes; returns an owned string. */
+static char *
+sanitize(const char *in, size_t len, size_t chunk, size_t *invalid)
+{
+	struct text_sanitizer	 s;
+	struct buf		 out;
+	size_t			 off, n;
+
+	text_sanitize_init(&s);
+	buf_init(&out);
+	for (off = 0; off < len; off += n) {
+		n = len - off < chunk ? len - off : chunk;
+		text_sanitize_feed(&s, in + off, n, &out);
+	}
+	text_sanitize_finish(&s, &out);
+	if (invalid != NULL)
+		*invalid = s.invalid + s.nul;
+	return out.data;
+}
+
+static const struct {
+	const char	*name;
+	const char	*in;
+	size_t		 len;
+	const char	*want;
+	size_t		 repaired;
+} sanitize_cases[] = {
+	{ "ascii", "abc", 3, "abc", 0 },
+	{ "valid 2-4 bytes", "\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80", 9,
+	    "\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80", 0 },
+	{ "lone continuation", "a\x80" "b", 3, "a\xef\xbf\xbd" "b", 1 },
+	{ "overlong slash", "\xc0\xaf", 2, "\xef\xbf\xbd\xef\xbf\xbd", 2 },
+	{ "overlong 3-byte", "\xe0\x80\xaf", 3,
+	    "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd", 3 },
+	{ "surrogate", "\xed\xa0\x80", 3,
+	    "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd", 3 },
+	{ "above U+10FFFF", "\xf4\x90\x80\x80", 4,
+	    "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd", 4 },
+	{ "invalid lead F8", "\xf8", 1, "\xef\xbf\xbd", 1 },
+	{ "truncated at end", "ab\xe4\xb8", 4, "ab\xef\xbf\xbd", 1 },
+	{ "truncated then ascii", "\xe4\xb8z", 3, "\xef\xbf\xbdz", 1 },
+	{ "NUL", "a\0b", 3, "a\xef\xbf\xbd" "b", 1 },
+	{ "CR LF", "a\r\nb\r\n", 6, "a\nb\n", 0 },
+	{ "lone CR", "a\rb\r", 4, "a\nb\n", 0 },
+	{ "CR CR LF", "a\r\r\nb", 5, "a\n\nb", 0 },
+	{ "BOM", "\xef\xbb\xbfhi", 5, "hi", 0 },
+	{ "BOM only at start", "x\xef\xbb\xbf", 4, "x\xef\xbb\xbf", 0 },
+	{ "controls kept", "\x1b[31m\x7f\xc2\x9b", 8, "\x1b[31m\x7f\xc2\x9b",
+	    0 },
+	{ "empty", "", 0, "", 0 },
+};
+
+static void
+test_sanitize(void)
+{
+	static const size_t	 chunks[] = { 1, 2, 3, 64 };
+	size_t			 i, j, rep;
+	char			*got;
+
+	for (i = 0; i < sizeof(sanitize_cases) / sizeof(*sanitize_cases);
+	    i++) {
+		for (j = 0; j < sizeof(chunks) / sizeof(*chunks); j++) {
+			got = sanitize(sanitize_cases[i].in,
+			    sanitize_cases[i].len, chunks[j], &rep);
+			tap_is_str(got, sanitize_cases[i].want,
+			    "sanitize %s, chunks of %zu",
+			    sanitize_cases[i].name, chunks[j]);
+			tap_is_int((long long)rep,
+			    (long long)sanitize_cases[i].repaired,
+			    "sanitize %s counts repairs",
+			    sanitize_cases[i].name);
+			free(got);
+		}
+	}
+}
+
+static void
+test_widths(void)
+{
+	tap_is_int((long long)text_width("abc", 3), 3, "ascii width");
+	tap_is_int((long long)text_width("\xe4\xb8\xad\xe6\x96\x87", 6), 4,
+	    "CJK is two cells a character");
+	tap_is_int((long long)text_width("e\xcc\x81", 3), 1,
+	    "combining acute takes no cell");
+	tap_is_int((long long)text_width("\xf0\x9f\x98\x80", 4), 2,
+	    "emoji is two cells");
+	tap_is_int((long long)text_width("\xe2\x80\x8d", 3), 0,
+	    "ZWJ takes no cell");
+	tap_is_int((long long)text_width("\x1b", 1), 1,
+	    "ESC is as wide as its symbol");
+	tap_is_int((long long)text_width("\xc2\x9b", 2), 4,
+	    "C1 CSI is as wide as <9B>");
+	tap_is_int((long long)text_width("\xef\xbf\xbd", 3), 1,
+	    "U+FFFD is one cell");
+}
+
+static void
+test_controls(void)
+{
+	char	 sym[8];
+
+	tap_ok(text_is_control(0x1b), "ESC is a control");
+	tap_ok(text_is_control(0x7f), "DEL is a control");
+	tap_ok(text_is_control(0x9b), "CSI is a control");
+	tap_ok(!text_is_control('\t'), "TAB is not");
+	tap_ok(!text_is_control('\n'), "LF is not");
+	tap_ok(!text_is_control(0xa0), "NBSP is not");
+	text_control_symbol(0x1b, sym);
+	tap_is_str(sym, "\xe2\x90\x9b", "ESC shows as U+241B");
+	text_control_symbol(0x00, sym);
+	tap_is_str(sym, "\xe2\x90\x80", "NUL shows as U+2400");
+	text_control_symbol(0x7f, sym);
+	tap_is_str(sym, "\xe2\x90\xa1", "DEL shows as U+2421");
+	text_control_symbol(0x9b, sym);
+	tap_is_str(sym, "<9B>", "CSI shows as <9B>");
+}
+
+static void
+test_breaks(void)
+{
+	const char	*s = "Rik van Riel";
+	const char	*cjk = "\xe4\xb8\xad\xe6\x96\x87";
+	const char	*ff = "a\fb";
+	char		 brk[32];
+
+	text_linebreaks(s, strlen(s), brk);
+	tap_is_int(brk[4], TEXT_BREAK_ALLOWED, "a line may start at 'van'");
+	tap_is_int(brk[5], TEXT_BREAK_NO, "not inside 'van'");
+	tap_is_int(brk[3], TEXT_BREAK_NO, "not before a space");
+	text_linebreaks(cjk, 6, brk);
+	tap_is_int(brk[3], TEXT_BREAK_ALLOWED, "between two ideographs");
+	tap_is_int(brk[1], TEXT_BREAK_NO, "not inside a character");
+	text_linebreaks("a\nb", 3, brk);
+	tap_is_int(brk[1], TEXT_BREAK_MANDATORY, "LF is mandatory");
+	text_linebreaks(ff, 3, brk);
+	tap_ok(brk[1] != TEXT_BREAK_MANDATORY, "form feed is shown, not obeyed");
+}
+
+static void
+test_clusters(void)
+{
+	/* A family: man ZWJ woman ZWJ girl. */
+	const char	*fam = "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9"
+	    "\xe2\x80\x8d\xf0\x9f\x91\xa7!";
+	uint32_t	 cp;
+
+	tap_is_int((long long)text_grapheme_len("e\xcc\x81x", 4), 3,
+	    "a base and its combining mark are one cluster");
+	/* libunistring 1.0 keeps the joiner with the emoji before it. */
+	tap_ok(text_grapheme_len(fam, strlen(fam)) >= 7,
+	    "a ZWJ stays with the emoji before it");
+	tap_is_int((long long)text_grapheme_len("ab", 2), 1, "ascii");
+	tap_is_int((long long)text_decode("\xc3\xa9", 2, &cp), 2,
+	    "decode length");
+	tap_is_int(cp, 0xe9, "decode value");
+	tap_is_int((long long)text_decode("\xff", 1, &cp), 1,
+	    "a bad byte decodes as one byte");
+	tap_is_int(cp, 0xfffd, "as U+FFFD");
+}
+
+static void
+test_classes(void)
+{
+	tap_ok(text_is_upper(0xc9), "É is upper");
+	tap_ok(text_is_upper(0x1c5), "titlecase Dž counts as upper");
+	tap_ok(text_is_lower(0xe9), "é is lower");
+	tap_ok(text_is_alpha(0x4e2d), "中 is a letter");
+	tap_ok(!text_is_alpha('-'), "hyphen is not");
+	tap_ok(text_is_mark(0x301), "U+0301 is a mark");
+	tap_ok(text_is_space(0x3000), "ideographic space is space");
+	tap_ok(text_is_digit('7'), "7 is a digit");
+}
+
+int
+main(void)
+{
+	tap_plan(0);
+	test_sanitize();
+	test_widths();
+	test_controls();
+	test_breaks();
+	test_clusters();
+	test_classes();
+	return tap_done();
+}
