@@ -16,8 +16,11 @@
 struct doc;
 struct layout_scratch;
 
-/* Narrower widths are laid out at this width. */
-#define LAYOUT_MIN_WIDTH	2
+/*
+ * Narrower widths are laid out at this width, the widest a single
+ * character's cells or symbol can be.
+ */
+#define LAYOUT_MIN_WIDTH	4
 
 /* What a segment is, for the drawing code to pick its look. */
 enum layout_role {

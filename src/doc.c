@@ -13,7 +13,7 @@
 #include "text.h"
 
 /* A byline is short: "By AUTHOR, DATE". */
-#define DOC_BYLINE_MAX	200
+#define DOC_BYLINE_MAX	120
 
 struct doc *
 doc_new(const char *name)
@@ -199,6 +199,24 @@ doc_open(struct doc *d, enum doc_kind kind, size_t parent, unsigned int level)
 	return b;
 }
 
+/* A full stop that ends a sentence; an initial's ("J. Corbet") does not. */
+static bool
+doc_has_sentence_break(const char *s, size_t len)
+{
+	size_t	 i;
+
+	for (i = 1; i + 1 < len; i++) {
+		if ((s[i] != '.' && s[i] != '?' && s[i] != '!') ||
+		    s[i + 1] != ' ')
+			continue;
+		if (s[i] == '.' && s[i - 1] >= 'A' && s[i - 1] <= 'Z' &&
+		    (i == 1 || s[i - 2] == ' '))
+			continue;
+		return true;
+	}
+	return false;
+}
+
 /* A top-level paragraph in the first section shaped "By AUTHOR, DATE". */
 static bool
 doc_is_byline(const struct doc *d, size_t b)
@@ -210,8 +228,10 @@ doc_is_byline(const struct doc *d, size_t b)
 	    blk->section != 0 || blk->len > DOC_BYLINE_MAX ||
 	    blk->len < 4 || strncmp(s, "By ", 3) != 0)
 		return false;
+	/* One line, one sentence, with a comma before the date. */
 	return memchr(s, '\n', blk->len) == NULL &&
-	    memchr(s, ',', blk->len) != NULL;
+	    memchr(s, ',', blk->len) != NULL &&
+	    !doc_has_sentence_break(s, blk->len);
 }
 
 void

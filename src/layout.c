@@ -244,13 +244,17 @@ layout_marker_cols(const struct doc_block *it)
 	return 2;
 }
 
-/* Prefix budget: the text keeps at least half the line, and two cells. */
+/*
+ * Prefix budget: the text keeps at least half the line, and never less
+ * than LAYOUT_MIN_WIDTH cells, so that any character or symbol fits.
+ */
 static unsigned int
 layout_prefix_budget(unsigned int width)
 {
 	unsigned int	 half = width / 2;
 
-	return half + 2 > width ? width - 2 : half;
+	return width - half < LAYOUT_MIN_WIDTH ? width - LAYOUT_MIN_WIDTH :
+	    half;
 }
 
 static void
@@ -318,7 +322,7 @@ layout_new_line(struct layout_ctx *c)
 	layout_line_begin(c->l);
 	layout_prefix(c, c->b, false);
 	room = c->width - layout_line_cols(c->l);
-	if (c->leadcols > 0 && c->leadcols + 2 <= room) {
+	if (c->leadcols > 0 && c->leadcols + LAYOUT_MIN_WIDTH <= room) {
 		if (c->first && c->lead != NULL)
 			layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_TALK_NUMBER,
 			    c->lead, strlen(c->lead), c->leadcols, 0, 0);
@@ -797,8 +801,7 @@ layout_code_continue(struct layout_ctx *c, unsigned int indent)
  * the next line after a mark.
  */
 static void
-layout_code_line(struct layout_ctx *c, size_t pos, size_t end,
-    unsigned int indent)
+layout_code_line(struct layout_ctx *c, size_t pos, size_t end)
 {
 	struct layout	*l = c->l;
 	size_t		 seg = pos, n, base = c->blk->off;
@@ -806,8 +809,12 @@ layout_code_line(struct layout_ctx *c, size_t pos, size_t end,
 	uint32_t	 cp;
 	bool		 fresh = true;	/* nothing placed on the line yet */
 	char		 sym[8];
+	unsigned int	 indent;
 
 	layout_new_line(c);
+	/* The indent gives way on narrow lines. */
+	indent = layout_room(c) >= 24 ? LAYOUT_CODE_INDENT :
+	    layout_room(c) >= 10 ? 2 : 0;
 	layout_blank(l, c->role, indent);
 	while (pos < end) {
 		w = layout_code_measure(c, pos, end, lcol, &n, &cp);
@@ -846,17 +853,12 @@ layout_code(struct layout_ctx *c, enum layout_role role)
 {
 	size_t		 pos = 0, eol;
 	const char	*nl;
-	unsigned int	 indent = LAYOUT_CODE_INDENT, budget;
 
 	c->role = role;
-	/* The indent gives way on narrow lines. */
-	budget = layout_prefix_budget(c->width);
-	if (indent > budget / 2)
-		indent = budget / 2;
 	for (;;) {
 		nl = memchr(c->text + pos, '\n', c->len - pos);
 		eol = nl != NULL ? (size_t)(nl - c->text) : c->len;
-		layout_code_line(c, pos, eol, indent);
+		layout_code_line(c, pos, eol);
 		if (eol >= c->len)
 			break;
 		pos = eol + 1;

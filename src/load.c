@@ -57,6 +57,7 @@ struct load_state {
 	unsigned int		 containers;	/* container frames open */
 	unsigned int		 lists;		/* list frames open */
 	bool			 flattened;
+	bool			 any_leaf;
 };
 
 static struct load_frame *
@@ -153,7 +154,8 @@ load_leaf_open(struct load_state *st, enum doc_kind kind, unsigned int level)
 	size_t			 i;
 	bool			 no_gap;
 
-	no_gap = st->tight_with_leaf > 0 || st->doc->nblocks == 0;
+	no_gap = st->tight_with_leaf > 0 || !st->any_leaf;
+	st->any_leaf = true;
 	st->leaf = doc_open(st->doc, kind, st->parent, level);
 	blk = &st->doc->blocks[st->leaf];
 	if (no_gap)

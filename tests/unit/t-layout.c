@@ -1,0 +1,327 @@
+/*
+ * t-layout: the layout's invariants at every width from 10 to 200 over the
+ * sample article (and, given a folder with medium.md, over the corpus at a
+ * few widths): no line wider than the width, widths that add up, nothing
+ * unprintable drawn, and the words of the article unchanged, in order.
+ * Then exact lines for crafted blocks.
+ *
+ * usage: t-layout [--corpus DIR]
+ */
+#include "layout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "doc.h"
+#include "load.h"
+#include "tap.h"
+#include "text.h"
+#include "util.h"
+
+/* What a check over a whole document found wrong, first failure only. */
+struct check {
+	unsigned long	 lines;
+	char		 why[512];
+};
+
+static struct doc *
+load(const char *md)
+{
+	struct diag	 dg;
+	struct doc	*d;
+
+	diag_init(&dg);
+	d = load_buffer("t.md", md, strlen(md), 0, &dg);
+	diag_release(&dg);
+	return d;
+}
+
+static struct doc *
+load_path(const char *path)
+{
+	struct diag	 dg;
+	struct doc	*d;
+	char		 err[256];
+
+	diag_init(&dg);
+	d = load_file(path, 0, &dg, err, sizeof(err));
+	diag_release(&dg);
+	if (d == NULL)
+		tap_diag("%s: %s", path, err);
+	return d;
+}
+
+/* The bytes line `i` of `l` draws, into `out`. */
+static void
+line_bytes(const struct layout *l, size_t i, struct buf *out)
+{
+	const struct layout_line	*ln = &l->lines[i];
+	const char			*s;
+	size_t				 j, n;
+
+	out->len = 0;
+	for (j = 0; j < ln->nseg; j++) {
+		s = layout_seg_bytes(l, &l->segs[ln->seg + j], &n);
+		buf_add(out, s, n);
+	}
+	buf_addc(out, '\0');
+	out->len--;
+}
+
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* Append the non-blank bytes of [s, s + n) to `out`. */
+static void
+add_words(struct buf *out, const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (!is_blank(s[i]))
+			buf_addc(out, s[i]);
+}
+
+static bool
+has_control(const char *s, size_t n)
+{
+	size_t		 i = 0;
+	uint32_t	 cp;
+
+	while (i < n) {
+		i += text_decode(s + i, n - i, &cp);
+		if (text_is_control(cp) || cp == '\t' || cp == '\n')
+			return true;
+	}
+	return false;
+}
+
+/* Check one laid-out line; returns false with the reason in `c`. */
+static bool
+check_line(const struct layout *l, size_t i, struct buf *drawn,
+    struct buf *words, size_t *last, struct check *c)
+{
+	const struct layout_line	*ln = &l->lines[i];
+	const struct layout_seg		*s;
+	unsigned int			 sum = 0;
+	size_t				 j;
+
+	line_bytes(l, i, drawn);
+	for (j = 0; j < ln->nseg; j++) {
+		s = &l->segs[ln->seg + j];
+		sum += s->cols;
+		if (s->kind == LAYOUT_SEG_DECO)
+			continue;
+		if (s->off < *last) {
+			snprintf(c->why, sizeof(c->why), "block %zu line %zu: "
+			    "text out of order", l->block, i);
+			return false;
+		}
+		*last = s->off + s->len;
+		add_words(words, l->doc->text.data + s->off, s->len);
+	}
+	if (ln->cols > l->width || sum != ln->cols ||
+	    text_width(drawn->data, drawn->len) != ln->cols ||
+	    has_control(drawn->data, drawn->len)) {
+		snprintf(c->why, sizeof(c->why), "block %zu line %zu at %u: "
+		    "%u cells (segments %u, drawn %zu): \"%s\"", l->block, i,
+		    l->width, ln->cols, sum,
+		    text_width(drawn->data, drawn->len), drawn->data);
+		return false;
+	}
+	return true;
+}
+
+/* Lay out every block of `d` at `width` and check every line. */
+static bool
+check_doc(const struct doc *d, unsigned int width, struct check *c)
+{
+	struct layout	 l;
+	struct buf	 drawn, got, want;
+	size_t		 b, i, last, len;
+	const char	*text;
+	bool		 ok = true;
+
+	layout_init(&l);
+	buf_init(&drawn);
+	buf_init(&got);
+	buf_init(&want);
+	for (b = 0; b < d->nblocks && ok; b++) {
+		layout_block(&l, d, b, width);
+		got.len = want.len = 0;
+		last = 0;
+		for (i = 0; i < l.nlines && ok; i++, c->lines++)
+			ok = check_line(&l, i, &drawn, &got, &last, c);
+		if (!ok || !doc_is_leaf(d->blocks[b].kind))
+			continue;
+		text = doc_block_text(d, b, &len);
+		add_words(&want, text, len);
+		if (got.len != want.len || memcmp(got.data, want.data,
+		    got.len) != 0) {
+			snprintf(c->why, sizeof(c->why), "block %zu at %u: "
+			    "words changed", b, width);
+			ok = false;
+		}
+	}
+	buf_release(&drawn);
+	buf_release(&got);
+	buf_release(&want);
+	layout_release(&l);
+	return ok;
+}
+
+static void
+test_invariants(const char *name, const struct doc *d, unsigned int lo,
+    unsigned int hi, unsigned int step)
+{
+	struct check	 c;
+	unsigned int	 w;
+	bool		 ok = true;
+
+	memset(&c, 0, sizeof(c));
+	for (w = lo; w <= hi && ok; w += step)
+		ok = check_doc(d, w, &c);
+	tap_ok(ok, "%s: %lu lines at widths %u-%u keep the invariants",
+	    name, c.lines, lo, hi);
+	if (!ok)
+		tap_diag("%s", c.why);
+}
+
+/* Lay out the whole of `md` at `width`, lines joined by newlines. */
+static char *
+render(const char *md, unsigned int width)
+{
+	struct doc	*d = load(md);
+	struct layout	 l;
+	struct buf	 out, line;
+	size_t		 b, i;
+
+	layout_init(&l);
+	buf_init(&out);
+	buf_init(&line);
+	for (b = 0; b < d->nblocks; b++) {
+		layout_block(&l, d, b, width);
+		for (i = 0; i < l.nlines; i++) {
+			line_bytes(&l, i, &line);
+			buf_add(&out, line.data, line.len);
+			buf_addc(&out, '\n');
+		}
+	}
+	buf_release(&line);
+	layout_release(&l);
+	doc_free(d);
+	return out.data;
+}
+
+static const struct {
+	const char	*name;
+	const char	*md;
+	unsigned int	 width;
+	const char	*want;
+} render_cases[] = {
+	{ "fill", "aaa bbb ccc ddd", 10, "aaa bbb\nccc ddd\n" },
+	{ "a long word is broken", "abcdefghijklmnop", 10,
+	    "abcdefghij\nklmnop\n" },
+	{ "hyphen breaks", "Greg Kroah-Hartman", 12, "Greg Kroah-\nHartman\n" },
+	{ "hard break", "a\\\nb", 10, "a\nb\n" },
+	{ "CJK", "\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87", 5,
+	    "\xe4\xb8\xad\xe6\x96\x87\n\xe4\xb8\xad\xe6\x96\x87\n" },
+	{ "combining stays", "e\xcc\x81" "e\xcc\x81" "e\xcc\x81" "e\xcc\x81"
+	    "e\xcc\x81", 4, "e\xcc\x81" "e\xcc\x81" "e\xcc\x81" "e\xcc\x81\n"
+	    "e\xcc\x81\n" },
+	{ "bullets", "- a\n- b\n  - c\n", 20,
+	    "\xe2\x80\xa2 a\n\xe2\x80\xa2 b\n  \xe2\x97\xa6 c\n" },
+	{ "ordered", "9. x\n10. y\n", 20, " 9. x\n10. y\n" },
+	{ "hanging indent", "- aaa bbb ccc\n", 10, "\xe2\x80\xa2 aaa bbb\n"
+	    "  ccc\n" },
+	{ "loose list", "- a\n\n- b\n", 10, "\xe2\x80\xa2 a\n\n\xe2\x80\xa2 b\n" },
+	{ "quote", "> a\n>\n> b\n", 10, "\xe2\x94\x82 a\n\xe2\x94\x82\n"
+	    "\xe2\x94\x82 b\n" },
+	{ "code kept", "```\nx  y\n\tz\n```\n", 30, "    x  y\n            z\n" },
+	{ "code continues", "```\n0123456789abcdefghijklmnopqrstuv\n```\n", 28,
+	    "    0123456789abcdefghijklmn\n   \xe2\x86\xaa" "opqrstuv\n" },
+	{ "narrow code indents less", "```\n0123456789abcdef\n```\n", 12,
+	    "  0123456789\n \xe2\x86\xaa" "abcdef\n" },
+	{ "rule", "***\n", 10, "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94"
+	    "\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+	    "\xe2\x94\x80\n" },
+	{ "link number", "see [this](http://x) now", 40, "see this[1] now\n" },
+	{ "link number glued", "aaaa [bbbb](u)", 10, "aaaa\nbbbb[1]\n" },
+	{ "H1 ruled", "# Ab\n", 10, "Ab\n\xe2\x94\x81\xe2\x94\x81\n" },
+	{ "ESC shown", "a\x1b[2Jb", 20, "a\xe2\x90\x9b[2Jb\n" },
+	{ "C1 shown", "a\xc2\x9b" "b", 20, "a<9B>b\n" },
+	{ "gap", "a\n\nb\n", 10, "a\n\nb\n" },
+	{ "empty item", "-\n", 10, "\xe2\x80\xa2 \n" },
+};
+
+static void
+test_render(void)
+{
+	size_t	 i;
+	char	*got;
+
+	for (i = 0; i < sizeof(render_cases) / sizeof(*render_cases); i++) {
+		got = render(render_cases[i].md, render_cases[i].width);
+		tap_is_str(got, render_cases[i].want, "%s", render_cases[i].name);
+		free(got);
+	}
+}
+
+/* Crafted documents that stress the invariants. */
+static const char *const stress_docs[] = {
+	"\xe4\xb8\xad\xe6\x96\x87\xe5\xad\x97 \xe3\x81\x82\xe3\x81\x84 "
+	    "emoji \xf0\x9f\x98\x80\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91"
+	    "\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7 and e\xcc\x81\xcc\x82 marks\n",
+	"> - 1. > ```\n>    >  code\tafter a tab that is long enough to wrap\n",
+	"- [a link with a long text](http://example.org) and `code spans "
+	    "that go on` **strong *nested emphasis* text**\n",
+	"Control\x01 chars\x1b]52;c;AAAA\x07 and\x7f C1\xc2\x85 here\n",
+	"```\n\x1b[31m\tred\t\x1b[0m\n\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad"
+	    "\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\n```\n",
+	"# A heading long enough to wrap at narrow widths, really\n\n"
+	    "1234567. item with a big number\n",
+};
+
+int
+main(int argc, char *argv[])
+{
+	const char	*srcdir = getenv("OLSREAD_SRCDIR");
+	struct doc	*d;
+	char		 path[4096];
+	size_t		 i;
+
+	tap_plan(0);
+	if (argc == 3 && strcmp(argv[1], "--corpus") == 0) {
+		snprintf(path, sizeof(path), "%s/medium.md", argv[2]);
+		if ((d = load_path(path)) == NULL) {
+			tap_skip(1, "no corpus at %s", argv[2]);
+			return tap_done();
+		}
+		test_invariants("medium.md at 20", d, 20, 20, 1);
+		test_invariants("medium.md at 33", d, 33, 33, 1);
+		test_invariants("medium.md at 80", d, 80, 80, 1);
+		test_invariants("medium.md at 137", d, 137, 137, 1);
+		test_invariants("medium.md at 200", d, 200, 200, 1);
+		doc_free(d);
+		return tap_done();
+	}
+	snprintf(path, sizeof(path), "%s/data/000-article.md",
+	    srcdir != NULL ? srcdir : ".");
+	if ((d = load_path(path)) != NULL) {
+		test_invariants("sample", d, 10, 200, 1);
+		doc_free(d);
+	} else
+		tap_ok(false, "sample article loads");
+	for (i = 0; i < sizeof(stress_docs) / sizeof(*stress_docs); i++) {
+		d = load(stress_docs[i]);
+		test_invariants("crafted", d, LAYOUT_MIN_WIDTH, 60, 1);
+		doc_free(d);
+	}
+	test_render();
+	return tap_done();
+}

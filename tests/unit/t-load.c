@@ -1,0 +1,373 @@
+/*
+ * t-load: the loader and the document model on crafted articles: visible
+ * text and spans, blocks and their nesting, sections and their tree, title
+ * and byline, repairs of bad bytes, and the errors of load_file().
+ */
+#include "load.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "doc.h"
+#include "tap.h"
+#include "util.h"
+
+static struct doc *
+load(const char *md)
+{
+	struct diag	 dg;
+	struct doc	*d;
+
+	diag_init(&dg);
+	d = load_buffer("t.md", md, strlen(md), 0, &dg);
+	diag_release(&dg);
+	return d;
+}
+
+/* The text of leaf `b`, as a NUL-terminated copy in a static buffer. */
+static const char *
+block_text(const struct doc *d, size_t b)
+{
+	static char	 out[256];
+	size_t		 len;
+	const char	*s = doc_block_text(d, b, &len);
+
+	snprintf(out, sizeof(out), "%.*s", (int)len, s);
+	return out;
+}
+
+static const char *
+section_title(const struct doc *d, size_t s)
+{
+	static char	 out[256];
+	size_t		 len;
+	const char	*t = doc_section_title(d, s, &len);
+
+	snprintf(out, sizeof(out), "%.*s", (int)len, t);
+	return out;
+}
+
+static void
+test_empty(void)
+{
+	static const char *const inputs[] = { "", "   \n\n\t\n" };
+	struct doc	*d;
+	size_t		 i;
+
+	for (i = 0; i < 2; i++) {
+		d = load(inputs[i]);
+		tap_is_int((long long)d->nblocks, 0, "empty input %zu: no block",
+		    i);
+		tap_is_int((long long)d->nsections, 1, "one untitled section");
+		tap_is_str(section_title(d, 0), "t.md", "titled after the file");
+		doc_free(d);
+	}
+}
+
+static void
+test_inline_text(void)
+{
+	struct doc		*d;
+	const struct doc_span	*sp;
+	size_t			 len;
+	const char		*url;
+
+	d = load("Hello *world* and `co de` [a link](http://x.org \"t\")\n"
+	    "soft  \nhard <b>raw</b> ![alt *text*](i.png)\n");
+	tap_is_int((long long)d->nblocks, 1, "one paragraph");
+	tap_is_str(block_text(d, 0), "Hello world and co de a link soft\n"
+	    "hard <b>raw</b> alt text", "visible text, markup removed");
+	tap_is_int((long long)d->blocks[0].nspan, 7, "seven spans");
+	sp = &d->spans[0];
+	tap_ok(sp->kind == DOC_SPAN_EMPH && sp->off == 6 && sp->len == 5,
+	    "emphasis span on 'world'");
+	sp = &d->spans[2];
+	tap_ok(sp->kind == DOC_SPAN_LINK && sp->link == 1,
+	    "link span numbered 1");
+	url = doc_span_url(d, sp, &len);
+	tap_is_mem(url, len, "http://x.org", "link URL kept");
+	tap_ok(d->spans[3].kind == DOC_SPAN_HTML, "inline HTML span");
+	tap_ok(d->spans[5].kind == DOC_SPAN_IMAGE && d->spans[5].link == 2,
+	    "image numbered 2");
+	url = doc_span_url(d, &d->spans[5], &len);
+	tap_is_mem(url, len, "i.png", "image URL kept");
+	tap_ok(d->spans[6].kind == DOC_SPAN_EMPH &&
+	    d->spans[6].off > d->spans[5].off, "spans nest in order");
+	tap_is_int(d->nlinks, 2, "two links");
+	doc_free(d);
+}
+
+static void
+test_blocks(void)
+{
+	struct doc	*d;
+
+	d = load("# T\n\n> quoted\n> more\n\n9. nine\n10. ten\n\n"
+	    "- a\n\n  b\n-\n\n```c\nint x;\n\n```\n\n    indented\n\n"
+	    "***\n\n<div>\nhtml\n</div>\n");
+	tap_is_int(d->blocks[0].kind, DOC_HEADING, "heading");
+	tap_is_int(d->blocks[0].level, 1, "of level 1");
+	tap_is_int(d->blocks[1].kind, DOC_QUOTE, "quote container");
+	tap_is_int(d->blocks[2].kind, DOC_PARAGRAPH, "quoted paragraph");
+	tap_is_int((long long)d->blocks[2].parent, 1, "inside the quote");
+	tap_is_str(block_text(d, 2), "quoted more", "lazy lines joined");
+	tap_is_int(d->blocks[3].kind, DOC_ITEM, "ordered item");
+	tap_ok(d->blocks[3].flags & DOC_ORDERED, "flagged ordered");
+	tap_is_int((long long)d->blocks[3].number, 9, "numbered from 9");
+	tap_is_int(d->blocks[3].marker_digits, 2, "marker as wide as 10");
+	tap_is_int(d->blocks[3].delim, '.', "delimiter");
+	tap_is_int((long long)d->blocks[5].number, 10, "next item is 10");
+	tap_ok(d->blocks[6].flags & DOC_NO_GAP, "tight item: no gap");
+	tap_ok(!(d->blocks[4].flags & DOC_NO_GAP), "first item: gap");
+	tap_is_int(d->blocks[7].kind, DOC_ITEM, "bullet item");
+	tap_is_int(d->blocks[7].level, 1, "at list depth 1");
+	tap_is_str(block_text(d, 9), "b", "second paragraph of the item");
+	tap_ok(!(d->blocks[9].flags & DOC_NO_GAP), "loose item: gap");
+	tap_is_int(d->blocks[10].kind, DOC_ITEM, "empty item");
+	tap_is_int(d->blocks[11].kind, DOC_PARAGRAPH,
+	    "empty item holds an empty paragraph");
+	tap_is_int((long long)d->blocks[11].len, 0, "of no text");
+	tap_is_int(d->blocks[12].kind, DOC_CODE, "fenced code");
+	tap_is_str(block_text(d, 12), "int x;\n", "code kept, last LF cut");
+	tap_is_int(d->blocks[13].kind, DOC_CODE, "indented code");
+	tap_is_int(d->blocks[14].kind, DOC_RULE, "thematic break");
+	tap_is_int(d->blocks[15].kind, DOC_HTML, "HTML block");
+	tap_is_str(block_text(d, 15), "<div>\nhtml\n</div>", "shown as text");
+	tap_is_int((long long)d->blocks[7].first_leaf, 8,
+	    "an item knows its first leaf");
+	doc_free(d);
+}
+
+static void
+test_sections(void)
+{
+	struct doc	*d;
+
+	d = load("intro\n\n# A\n\ntext\n\n### B\n\n## C\n\n> # quoted\n\n"
+	    "Title\n=====\n\n# D\n");
+	tap_is_int((long long)d->nsections, 6,
+	    "implicit, A, B, C, Title, D: the quoted heading opens none");
+	tap_is_str(section_title(d, 0), "(top)", "content before a heading");
+	tap_is_str(section_title(d, 1), "A", "A");
+	tap_is_int((long long)d->sections[2].parent, 1,
+	    "a skipped level attaches to the nearest shallower");
+	tap_is_int((long long)d->sections[3].parent, 1, "C under A");
+	tap_is_int(d->sections[3].depth, 1, "at depth 1");
+	tap_is_str(section_title(d, 3), "C", "quoted heading opens none");
+	tap_is_str(section_title(d, 4), "Title", "setext heading");
+	tap_is_int((long long)d->sections[4].parent, (long long)DOC_NONE,
+	    "an H1 is a root");
+	tap_is_int((long long)d->sections[0].parent, (long long)DOC_NONE,
+	    "the implicit section is a root");
+	tap_is_int((long long)d->sections[1].first, 1, "A starts at its heading");
+	tap_is_int((long long)d->sections[1].end, 3, "and ends before B");
+	tap_is_str(block_text(d, d->title), "A", "title is the first H1");
+	doc_free(d);
+
+	d = load("## x\n\n# y\n");
+	tap_is_int((long long)d->sections[1].parent, (long long)DOC_NONE,
+	    "an H1 after an H2 is a root");
+	doc_free(d);
+}
+
+static void
+test_repairs(void)
+{
+	struct diag	 dg;
+	struct doc	*d;
+	const char	 bad[] = "a\xff" "b\0c\r\nd\xe4\xb8";
+
+	diag_init(&dg);
+	d = load_buffer("bad.md", bad, sizeof(bad) - 1, 0, &dg);
+	tap_is_str(block_text(d, 0), "a\xef\xbf\xbd" "b\xef\xbf\xbd" "c d"
+	    "\xef\xbf\xbd", "bad bytes become U+FFFD, CR LF a soft break");
+	tap_is_int((long long)dg.n, 2, "two diagnostics");
+	tap_ok(dg.n > 0 && strstr(dg.msgs[0], "2 invalid UTF-8") != NULL,
+	    "invalid UTF-8 is reported");
+	tap_ok(dg.n > 1 && strstr(dg.msgs[1], "1 NUL byte") != NULL,
+	    "NUL is reported");
+	doc_free(d);
+	diag_release(&dg);
+
+	d = load("\xef\xbb\xbf# BOM\n\x1b[31mred\x07\n");
+	tap_is_str(block_text(d, 0), "BOM", "a leading BOM is dropped");
+	tap_is_str(block_text(d, 1), "\x1b[31mred\x07",
+	    "controls are kept in the model");
+	doc_free(d);
+}
+
+static void
+test_byline(void)
+{
+	struct doc	*d;
+
+	d = load("# Title\n\nBy corbet, 2003-07-28\n\n## Talk\n");
+	tap_is_int((long long)d->byline, 1, "byline found");
+	doc_free(d);
+	d = load("# Title\n\nBy the way, we met.\nThen we left.\n");
+	tap_is_int((long long)d->byline, (long long)DOC_NONE,
+	    "two sentences are no byline");
+	doc_free(d);
+	d = load("# Title\n\nBy J. R. Hacker, 2003-07-28\n");
+	tap_is_int((long long)d->byline, 1, "initials in a byline");
+	doc_free(d);
+	d = load("# T\n\n## Talk\n\nBy Foo, 2001\n");
+	tap_is_int((long long)d->byline, (long long)DOC_NONE,
+	    "only in the first section");
+	doc_free(d);
+}
+
+/* Nesting far past any limit loads without exhausting the stack. */
+static void
+test_deep(void)
+{
+	struct buf	 b;
+	struct diag	 dg;
+	struct doc	*d;
+	size_t		 i;
+
+	buf_init(&b);
+	for (i = 0; i < 10000; i++)
+		buf_adds(&b, "> ");
+	buf_adds(&b, "deep\n");
+	diag_init(&dg);
+	d = load_buffer("q.md", b.data, b.len, 0, &dg);
+	tap_ok(d->nblocks == DOC_MAX_DEPTH + 1, "10,000 quotes kept as %d",
+	    DOC_MAX_DEPTH);
+	tap_ok(dg.n == 1 && strstr(dg.msgs[0], "nested deeper") != NULL,
+	    "flattening is reported");
+	doc_free(d);
+	diag_release(&dg);
+
+	b.len = 0;
+	for (i = 0; i < 10000; i++) {
+		buf_printf(&b, "%*s- x\n", (int)(i * 2 > 2000 ? 2000 : i * 2),
+		    "");
+	}
+	diag_init(&dg);
+	d = load_buffer("l.md", b.data, b.len, 0, &dg);
+	tap_ok(d->nblocks > 0, "deep lists load");
+	doc_free(d);
+	diag_release(&dg);
+
+	b.len = 0;
+	for (i = 0; i < 10 * 1024 * 1024 / 8; i++)
+		buf_adds(&b, "abc def ");
+	diag_init(&dg);
+	d = load_buffer("long.md", b.data, b.len, 0, &dg);
+	tap_ok(d->nblocks == 1 && d->blocks[0].len == b.len - 1,
+	    "a 10 MB line is one paragraph");
+	doc_free(d);
+	diag_release(&dg);
+	buf_release(&b);
+}
+
+/* load_file() on `path`; returns the error text, or NULL on success. */
+static const char *
+load_error(const char *path)
+{
+	static char	 err[256];
+	struct diag	 dg;
+	struct doc	*d;
+
+	diag_init(&dg);
+	d = load_file(path, 0, &dg, err, sizeof(err));
+	diag_release(&dg);
+	if (d != NULL) {
+		doc_free(d);
+		return NULL;
+	}
+	return err;
+}
+
+/* An unreadable file; as root, from a child that gave up being root. */
+static void
+test_unreadable(const char *dir)
+{
+	char	 path[512];
+	int	 fd, status;
+	pid_t	 pid;
+
+	snprintf(path, sizeof(path), "%s/secret.md", dir);
+	if ((fd = open(path, O_WRONLY | O_CREAT, 0)) != -1)
+		close(fd);
+	chmod(path, 0);
+	if (geteuid() != 0) {
+		tap_is_str(load_error(path), strerror(EACCES),
+		    "unreadable file");
+		return;
+	}
+	chmod(dir, 0755);
+	if ((pid = fork()) == 0) {
+		const char	*e;
+
+		if (setgid(65534) != 0 || setuid(65534) != 0)
+			_exit(3);
+		e = load_error(path);
+		_exit(e != NULL && strcmp(e, strerror(EACCES)) == 0 ? 0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	    "unreadable file (checked as an unprivileged user)");
+}
+
+static void
+test_files(void)
+{
+	char		 dir[] = "/tmp/t-load.XXXXXX", path[512];
+	const char	*e;
+	int		 fd;
+
+	if (mkdtemp(dir) == NULL) {
+		tap_skip(6, "no temporary directory");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/missing.md", dir);
+	tap_is_str(load_error(path), strerror(ENOENT), "missing file");
+	tap_is_str(load_error(dir), "is a directory", "directory");
+	tap_is_str(load_error("/dev/zero"), "not a regular file",
+	    "/dev/zero is refused, not read forever");
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	mkfifo(path, 0600);
+	tap_is_str(load_error(path), "not a regular file",
+	    "a FIFO is refused without waiting for a writer");
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/huge.md", dir);
+	if ((fd = open(path, O_WRONLY | O_CREAT, 0600)) != -1) {
+		if (ftruncate(fd, (off_t)LOAD_MAX_SIZE + 1) != 0)
+			tap_diag("ftruncate: %s", strerror(errno));
+		close(fd);
+	}
+	e = load_error(path);
+	tap_ok(e != NULL && strstr(e, "file too large") != NULL &&
+	    strstr(e, "1 GiB") != NULL, "a file over 1 GiB: %s", e ? e : "");
+	unlink(path);
+	e = load_error("/proc/self/mem");
+	tap_ok(e != NULL, "a read error is reported: %s", e ? e : "");
+	test_unreadable(dir);
+	snprintf(path, sizeof(path), "%s/secret.md", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	tap_plan(0);
+	test_empty();
+	test_inline_text();
+	test_blocks();
+	test_sections();
+	test_repairs();
+	test_byline();
+	test_deep();
+	test_files();
+	return tap_done();
+}
