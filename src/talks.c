@@ -1,0 +1,1031 @@
+/*
+ * talks: finds the speakers of a talk in the opening sentence or the heading
+ * of its section.  It parses a small grammar from the very start of the
+ * text -- a list of names, then either a possessive and a talk noun ("Robert
+ * Love's talk") or a reporting verb ("Rik van Riel discussed") -- and gives
+ * up at the first thing it does not expect, since a wrong name in the talk
+ * index is worse than none.  Pure functions over byte ranges: no allocation,
+ * no state but static const tables, and no libunistring here (character
+ * classes come from text.h).
+ */
+#include "talks.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "text.h"
+
+/* Only the opening matters; this bounds the work whatever the input. */
+#define TALKS_SCAN_MAX		400
+#define TALKS_LIST_MAX		12	/* names in one list */
+#define TALKS_UNITS_MAX		8	/* words and initials in one name */
+#define TALKS_PARTICLES_MAX	3	/* "de la", "van der" in a row */
+#define TALKS_NAME_MAX		120	/* bytes in one name */
+#define TALKS_ASIDE_MAX		100	/* bytes in ", of OSDL," or "(IBM)" */
+#define TALKS_MODS_MAX		2	/* adverbs or adjectives in a row */
+
+#define TALKS_RSQUO		0x2019	/* ’, an apostrophe as typeset */
+
+struct talks_scan {
+	const char	*s;	/* borrowed: the caller's text */
+	size_t		 len;	/* bytes of s that may be read */
+	bool		 cut;	/* the text goes on past len */
+};
+
+enum talks_unit {
+	TALKS_NONE,
+	TALKS_WORD,		/* a capitalised name word: "Kroah-Hartman" */
+	TALKS_INITIAL,		/* "H." or "J.R." */
+	TALKS_PARTICLE		/* "van", "de", ... */
+};
+
+struct talks_list {
+	struct talks_name	 v[TALKS_LIST_MAX];
+	size_t			 n;
+	size_t			 nposs;		/* names followed by "'s" */
+	bool			 lastposs;	/* the last one is */
+	bool			 final;		/* "and" came before the last */
+};
+
+/* Lower-case words that join the parts of a name: "Rik van Riel". */
+static const char *const talks_particles[] = {
+	"van", "von", "de", "da", "der", "den", "del", "della", "dello",
+	"delle", "degli", "dei", "di", "du", "des", "le", "la", "les", "lo",
+	"ter", "ten", "te", "bin", "binti", "bint", "ibn", "al", "el", "dos",
+	"das", "zu", "af", "av", "y", NULL
+};
+
+/*
+ * Capitalised words that open sentences but never belong to a name
+ * ("The party", "In response to ...").  Compared ignoring ASCII case.
+ */
+static const char *const talks_function[] = {
+	"The", "A", "An", "This", "That", "These", "Those", "In", "On", "At",
+	"By", "For", "From", "With", "Without", "Of", "To", "Into", "Onto",
+	"Over", "Under", "About", "Above", "Below", "Across", "After",
+	"Before", "During", "Since", "Until", "Upon", "Within", "Between",
+	"Among", "Through", "Throughout", "Toward", "Towards", "Against",
+	"Along", "Around", "Behind", "Beyond", "Despite", "Like", "Unlike",
+	"Per", "Via", "And", "But", "Or", "Nor", "So", "Yet", "If", "As",
+	"When", "While", "Whilst", "Once", "Where", "Whereas", "Why", "How",
+	"What", "Which", "Who", "Whom", "Whose", "Because", "Although",
+	"Though", "Unless", "Whether", "Our", "His", "Her", "Their", "Its",
+	"Your", "My", "We", "I", "It", "He", "She", "They", "You", "Me", "Us",
+	"Him", "Them", "There", "Here", "Some", "Many", "Most", "Much", "More",
+	"Few", "Fewer", "Several", "All", "Any", "Both", "Each", "Every",
+	"Either", "Neither", "No", "None", "Not", "Other", "Others",
+	"Another", "Such", "Same", "One", "Two", "Three", "Four", "Five",
+	"First", "Second", "Third", "Next", "Last", "Final", "Finally",
+	"Then", "Now", "Also", "Just", "Only", "Even", "Still", "Well",
+	"Again", "Later", "Earlier", "Meanwhile", "However", "Therefore",
+	"Thus", "Hence", "Indeed", "Instead", "Otherwise", "Perhaps", "Maybe",
+	"Clearly", "Unfortunately", "Fortunately", "Happily", "Sadly",
+	"Interestingly", "Overall", "Thanks", "Thank", "Please", "Yes",
+	"Today", "Yesterday", "Tomorrow", "Tonight", "Morning", "Afternoon",
+	"Evening", "Everyone", "Everybody", "Someone", "Somebody", "Nobody",
+	"Anyone", "Let", "Lets", "Mr", "Mrs", "Ms", "Dr", "Prof", "Sir",
+	"Dear", "Welcome", "Hello", "Is", "Are", "Was", "Were", "Be", "Been",
+	"Has", "Have", "Had", "Does", "Did", "Can", "Could", "Would",
+	"Should", "Must", "Might", "Shall", "Older", "Newer", "New", "Old",
+	"See", "Read", "Check", "Visit", "Watch", "Note", "Try", "Use",
+	"Join", "Meet", "Ask", "Tell", "Imagine", "Consider", "Remember",
+	"Say", "Take", "Make", "Get", "Come", "Go", NULL
+};
+
+/*
+ * Words of organisations, events, job titles and topics, which a personal
+ * name does not contain: "Red Hat", "Open Source Development Labs", "Chief
+ * Architect", "Future Directions".  Compared ignoring ASCII case.  Words
+ * that are also common names (Love, Hall, Day, Power, Sun) stay out.
+ */
+static const char *const talks_org[] = {
+	"Project", "Projects", "University", "Universities", "Labs", "Lab",
+	"Laboratory", "Laboratories", "Inc", "Incorporated", "Corporation",
+	"Corp", "Company", "Ltd", "Limited", "LLC", "GmbH", "Systems",
+	"System", "Software", "Hardware", "Kernel", "Linux", "Unix", "Gnu",
+	"Gnome", "Kde", "Foundation", "Open", "Source", "Development",
+	"Developer", "Developers", "Hat", "Group", "Team", "Institute",
+	"Consortium", "Association", "Society", "Conference", "Symposium",
+	"Summit", "Council", "Committee", "Board", "Technologies",
+	"Technology", "Tech", "Networks", "Network", "Solutions",
+	"Microsystems", "Computer", "Computers", "Computing", "Research",
+	"Center", "Centre", "College", "School", "Department", "Engineering",
+	"Engineer", "Architect", "Chief", "Director", "Maintainer", "Hacker",
+	"Hackers", "Fellow", "President", "Manager", "Professor", "Lead",
+	"Leader", "Founder", "Editor", "Reporter", "Author", "Speaker",
+	"Keynote", "Session", "Panel", "Workshop", "Tutorial", "Talk",
+	"Talks", "Track", "Days", "Week", "Part", "Chapter", "Update",
+	"Status", "Overview", "Introduction", "Future", "Directions",
+	"Lessons", "Learned", "Report", "Notes", "News", "Review", "Summary",
+	"Edition", "Version", "Release", "Memory", "Management",
+	"Performance", "Security", "Storage", "Networking", "Filesystem",
+	"Filesystems", "File", "Files", "Scheduler", "Scheduling", "Drivers",
+	"Driver", "Device", "Devices", "Support", "Tools", "Tool", "Testing",
+	"Server", "Servers", "Desktop", "Mobile", "Cloud", "Data", "Web",
+	"Internet", "Mail", "Bug", "Bugs", "Tracking", "Code", "Free",
+	"Virtual", "Graphics", "Audio", "Video", "Wireless", "Embedded",
+	"Enterprise", "Community", "Standard", "Standards", "Library",
+	"Libraries", "Language", "Languages", "Programming", "Compiler",
+	"Compilers", "Debian", "Ubuntu", "Fedora", "Gentoo", "Mandrake",
+	"Novell", "Microsoft", "Google", "Intel", "Oracle", "Apple",
+	"Mozilla", "Apache", "Python", "Perl", "Java", "Rust", "Windows",
+	"Android", "Ottawa", "Canada", "America", "Europe", "National",
+	"International", "Global", "General", "Public", "Government",
+	"Ministry", "Agency", "Press", "Media", "Times", "Journal",
+	"Magazine", "Weekly", "Monday", "Tuesday", "Wednesday", "Thursday",
+	"Friday", "Saturday", "Sunday", "January", "February", "March",
+	"July", "September", "October", "November", "December", "Club",
+	"User", "Users", "Meeting", "Meetup", "Room", "Building", "Hotel",
+	"Lightning", "Closing", "Opening", "Party", "Dinner", "Lunch",
+	"Break", "Bof", "Case", "Study", "Plan", "Program", "Programme",
+	"Process", "State", "Year", "Years", "Guide", "Way", "Hello", "World",
+	"Programmer", "Programmers", "Designer", "Scientist", "Researcher",
+	"Analyst", "Consultant", "Engineers", "Architects", "Maintainers",
+	"Intern", "Student", "Students", "Member", "Members", "Contributor",
+	"Contributors", "Golang", "Gopher", "Gophers", "GopherCon", NULL
+};
+
+/* Reporting verbs that may follow the speakers, past and present. */
+static const char *const talks_verbs[] = {
+	"discussed", "discusses", "described", "describes", "presented",
+	"presents", "gave", "gives", "talked", "talks", "spoke", "speaks",
+	"covered", "covers", "explained", "explains", "showed", "shows",
+	"demonstrated", "demonstrates", "demoed", "introduced", "introduces",
+	"led", "leads", "reviewed", "reviews", "outlined", "outlines",
+	"opened", "opens", "began", "begins", "started", "starts",
+	"delivered", "delivers", "announced", "announces", "argued",
+	"argues", "noted", "looked", "looks", "took", "takes", "walked",
+	"walks", "surveyed", "surveys", "shared", "shares", "reported",
+	"detailed", "details", "proposed", "proposes", "summarized",
+	"summarised", "summarizes", "summarises", "kicked", "kicks", "ran",
+	"runs", "hosted", "hosts", "moderated", "moderates", "closed",
+	"closes", "focused", "focussed", "focuses", "addressed", "addresses",
+	"asked", "asks", "said", "says", "told", "tells", "updated",
+	"updates", "provided", "provides", "offered", "offers",
+	"highlighted", "highlights", "examined", "examines", "explored",
+	"explores", "went", "illustrated", "emphasized", "emphasised",
+	"stressed", "pointed", "compared", "unveiled", "observed",
+	"remarked", "concluded", "recounted", "spent", "chaired",
+	"continued", "launched", "tackled", "showcased", "revisited",
+	"reflected", "recalled", "traced", NULL
+};
+
+/* Adverbs allowed between the speakers and the verb. */
+static const char *const talks_adverbs[] = {
+	"also", "then", "briefly", "first", "next", "later", "finally",
+	"again", "once", "both", "subsequently", "eventually", "quickly",
+	"recently", "initially", "mostly", "mainly", "primarily", NULL
+};
+
+/* What a speaker's possessive may own: "Robert Love's talk". */
+static const char *const talks_nouns[] = {
+	"talk", "talks", "presentation", "presentations", "keynote",
+	"keynotes", "session", "sessions", "tutorial", "tutorials", "paper",
+	"papers", "bof", "bofs", "lecture", "lectures", "panel", "demo",
+	"demos", "demonstration", "discussion", "address", "speech",
+	"workshop", "slides", "overview", "plenary", "seminar",
+	"introduction", "update", "survey", "look", "tour", "walkthrough",
+	"topic", "subject", "remarks", NULL
+};
+
+/* Adjectives allowed before such a noun: "Rik van Riel's closing talk". */
+static const char *const talks_adjectives[] = {
+	"joint", "opening", "closing", "keynote", "plenary", "invited",
+	"lightning", "short", "brief", "long", "final", "first", "second",
+	"third", "last", "annual", "traditional", "popular", "well-attended",
+	"packed", "lively", "technical", "own", "excellent", "interesting",
+	"entertaining", "informative", "fascinating", "early", "late",
+	"morning", "afternoon", "evening", "recent", "latest", "hour-long",
+	"detailed", "guest", NULL
+};
+
+/* Heading labels that introduce speakers: "Keynote: Linus Torvalds". */
+static const char *const talks_labels[] = {
+	"speaker", "speakers", "presenter", "presenters", "panelist",
+	"panelists", "moderator", "host", "hosts", NULL
+};
+
+/* A heading naming its reporter, not its speaker, gives no name. */
+static const char *const talks_reporters[] = {
+	"report by", "reported by", "reporting by", "notes by", "written by",
+	"photos by", "photo by", "pictures by", "summary by", "summarized by",
+	"summarised by", "writeup by", "write-up by", "coverage by",
+	"transcribed by", "transcript by", "text by", "review by",
+	"posted by", "edited by", NULL
+};
+
+/* The same, as a word of a title before ", by Name". */
+static const char *const talks_reporter_nouns[] = {
+	"report", "notes", "photos", "pictures", "summary", "writeup",
+	"write-up", "coverage", "transcript", "review", "minutes", "recap",
+	NULL
+};
+
+/* Words that stay lower case in a Title Case heading. */
+static const char *const talks_minor[] = {
+	"a", "an", "the", "and", "or", "but", "nor", "of", "in", "on", "at",
+	"to", "for", "with", "by", "from", "into", "onto", "over", "as",
+	"vs", "via", "per", "up", NULL
+};
+
+/* Decode the character at p, or return 0 at the end of what may be read. */
+static size_t
+talks_char(const struct talks_scan *sc, size_t p, uint32_t *cp)
+{
+	if (p >= sc->len) {
+		*cp = 0;
+		return 0;
+	}
+	return text_decode(sc->s + p, sc->len - p, cp);
+}
+
+static size_t
+talks_skip_space(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp;
+	size_t		 n;
+
+	while ((n = talks_char(sc, p, &cp)) > 0 && text_is_space(cp))
+		p += n;
+	return p;
+}
+
+static bool
+talks_is_ascii_in(uint32_t cp, const char *set)
+{
+	return cp > 0 && cp < 0x80 && strchr(set, (int)cp) != NULL;
+}
+
+static bool
+talks_is_apostrophe(uint32_t cp)
+{
+	return cp == '\'' || cp == TALKS_RSQUO;
+}
+
+/* Whether `n` bytes at `s` spell `w`, ignoring ASCII case if `icase`. */
+static bool
+talks_ascii_eq(const char *s, size_t n, const char *w, bool icase)
+{
+	unsigned char	 a, b;
+	size_t		 i;
+
+	for (i = 0; i < n; i++) {
+		a = (unsigned char)s[i];
+		b = (unsigned char)w[i];
+		if (b == '\0')
+			return false;
+		if (icase && a >= 'A' && a <= 'Z')
+			a += 'a' - 'A';
+		if (icase && b >= 'A' && b <= 'Z')
+			b += 'a' - 'A';
+		if (a != b)
+			return false;
+	}
+	return w[n] == '\0';
+}
+
+static bool
+talks_in(const char *const *tab, const struct talks_scan *sc, size_t p,
+    size_t e, bool icase)
+{
+	for (; *tab != NULL; tab++)
+		if (talks_ascii_eq(sc->s + p, e - p, *tab, icase))
+			return true;
+	return false;
+}
+
+/*
+ * Whether a word may end at p: not inside a word ("talk's" goes on), and
+ * not where the scan was cut short, since the word may go on past it.
+ */
+static bool
+talks_is_boundary(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp, nx;
+	size_t		 n;
+
+	if ((n = talks_char(sc, p, &cp)) == 0)
+		return !sc->cut;
+	if (text_is_alpha(cp) || text_is_mark(cp) || text_is_digit(cp) ||
+	    cp == '_')
+		return false;
+	if (talks_is_apostrophe(cp) && talks_char(sc, p + n, &nx) > 0 &&
+	    text_is_alpha(nx))
+		return false;
+	return true;
+}
+
+/*
+ * Whether a name word may end at p: only white space or punctuation may
+ * follow, so "Doe2", "Doe/IBM" and "Doe-based" are not name words.
+ */
+static bool
+talks_is_name_end(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp;
+
+	if (talks_char(sc, p, &cp) == 0)
+		return !sc->cut;
+	return text_is_space(cp) || talks_is_ascii_in(cp, ",;:.!?()[]\"'") ||
+	    cp == TALKS_RSQUO || cp == 0x201c || cp == 0x201d ||
+	    cp == 0x2013 || cp == 0x2014;
+}
+
+/*
+ * A plain word at p: letters and marks, with inner hyphens
+ * ("well-attended").  Returns its end, or p if none ends cleanly there.
+ */
+static size_t
+talks_token(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp, nx;
+	size_t		 n, q = p;
+
+	while ((n = talks_char(sc, q, &cp)) > 0) {
+		if (text_is_alpha(cp) || text_is_mark(cp))
+			q += n;
+		else if (cp == '-' && q > p &&
+		    talks_char(sc, q + n, &nx) > 0 && text_is_alpha(nx))
+			q += n;
+		else
+			break;
+	}
+	if (q == p || !talks_is_boundary(sc, q))
+		return p;
+	return q;
+}
+
+static bool
+talks_is_joiner(uint32_t cp)
+{
+	return cp == '-' || cp == 0x2010 || talks_is_apostrophe(cp);
+}
+
+/*
+ * A capitalised name word at p: letters and marks, joined by hyphens or
+ * apostrophes to further capitalised parts ("Kroah-Hartman", "O'Brien",
+ * "D’Arcy").  It needs a lower-case letter and no two capitals in a row,
+ * so "IBM" and "OSDL" are not names but "McKenney" is.  Returns its end,
+ * or p.
+ */
+static size_t
+talks_name_word(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp, nx;
+	size_t		 n, q = p;
+	bool		 lower = false, prevup = false;
+
+	while ((n = talks_char(sc, q, &cp)) > 0) {
+		if (text_is_mark(cp)) {
+			q += n;
+			continue;
+		}
+		if (text_is_alpha(cp)) {
+			if (text_is_upper(cp) && prevup)
+				return p;
+			prevup = text_is_upper(cp);
+			lower = lower || text_is_lower(cp);
+			q += n;
+			continue;
+		}
+		if (!talks_is_joiner(cp) || q == p ||
+		    talks_char(sc, q + n, &nx) == 0 || !text_is_upper(nx))
+			break;
+		prevup = false;
+		q += n;
+	}
+	if (!lower || !talks_is_name_end(sc, q))
+		return p;
+	return q;
+}
+
+/*
+ * Initials at p: capitals each followed by a full stop ("H.", "J.R."),
+ * then white space.  Returns their end, or p.
+ */
+static size_t
+talks_initials(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp;
+	size_t		 n, q = p;
+
+	while ((n = talks_char(sc, q, &cp)) > 0 && text_is_upper(cp)) {
+		q += n;
+		while ((n = talks_char(sc, q, &cp)) > 0 && text_is_mark(cp))
+			q += n;
+		if (n == 0 || cp != '.')
+			return p;
+		q += n;
+	}
+	if (q == p || talks_char(sc, q, &cp) == 0 || !text_is_space(cp))
+		return p;
+	return q;
+}
+
+/* Classify the word at p as a part of a name, and find its end. */
+static enum talks_unit
+talks_unit(const struct talks_scan *sc, size_t p, size_t *end)
+{
+	uint32_t	 cp;
+	size_t		 e;
+
+	if (talks_char(sc, p, &cp) == 0)
+		return TALKS_NONE;
+	if (text_is_lower(cp)) {
+		e = talks_token(sc, p);
+		if (e == p || !talks_in(talks_particles, sc, p, e, false))
+			return TALKS_NONE;
+		*end = e;
+		return TALKS_PARTICLE;
+	}
+	if (!text_is_upper(cp))
+		return TALKS_NONE;
+	if ((e = talks_initials(sc, p)) > p) {
+		*end = e;
+		return TALKS_INITIAL;
+	}
+	if ((e = talks_name_word(sc, p)) == p ||
+	    talks_in(talks_function, sc, p, e, true) ||
+	    talks_in(talks_org, sc, p, e, true))
+		return TALKS_NONE;
+	*end = e;
+	return TALKS_WORD;
+}
+
+/*
+ * One name at pos: name words and initials separated by white space, with
+ * particles only between them, at least two of them, and a full word last.
+ */
+static bool
+talks_name(const struct talks_scan *sc, size_t pos, struct talks_name *nm)
+{
+	enum talks_unit	 k, last = TALKS_NONE;
+	size_t		 p = pos, e = pos, end = pos, units = 0, parts = 0;
+
+	for (;;) {
+		k = talks_unit(sc, p, &e);
+		if (k == TALKS_PARTICLE) {
+			if (units == 0 || ++parts > TALKS_PARTICLES_MAX)
+				break;
+		} else if (k == TALKS_WORD || k == TALKS_INITIAL) {
+			if (++units > TALKS_UNITS_MAX)
+				return false;
+			last = k;
+			end = e;
+			parts = 0;
+		} else
+			break;
+		if ((p = talks_skip_space(sc, e)) == e)
+			break;
+	}
+	if (units < 2 || last != TALKS_WORD || end - pos > TALKS_NAME_MAX)
+		return false;
+	nm->off = pos;
+	nm->len = end - pos;
+	return true;
+}
+
+/*
+ * Length of a possessive after name `nm`: "'s", "’s", or a bare apostrophe
+ * after a final s ("James' talk").  0 if there is none.
+ */
+static size_t
+talks_possessive(const struct talks_scan *sc, const struct talks_name *nm)
+{
+	uint32_t	 cp, cs;
+	size_t		 p = nm->off + nm->len, n, m;
+
+	if ((n = talks_char(sc, p, &cp)) == 0 || !talks_is_apostrophe(cp))
+		return 0;
+	m = talks_char(sc, p + n, &cs);
+	if (m > 0 && cs == 's' && talks_is_boundary(sc, p + n + m))
+		return n + m;
+	if (sc->s[p - 1] == 's' && talks_is_boundary(sc, p + n))
+		return n;
+	return 0;
+}
+
+/*
+ * An aside at p that opens with `open` and closes with `close` within a
+ * short span free of the characters in `stop`: ", of OSDL," or " (IBM)".
+ * Returns the position after it, or p if there is none.
+ */
+static size_t
+talks_aside(const struct talks_scan *sc, size_t p, uint32_t open,
+    uint32_t close, const char *stop)
+{
+	uint32_t	 cp;
+	size_t		 q, start, n;
+	bool		 text = false;
+
+	q = talks_skip_space(sc, p);
+	if ((n = talks_char(sc, q, &cp)) == 0 || cp != open)
+		return p;
+	for (start = q += n; q - start <= TALKS_ASIDE_MAX; q += n) {
+		if ((n = talks_char(sc, q, &cp)) == 0)
+			return p;
+		if (cp == close)
+			return text ? q + n : p;
+		if (cp == open || talks_is_ascii_in(cp, stop))
+			return p;
+		text = text || !text_is_space(cp);
+	}
+	return p;
+}
+
+/*
+ * One name of a list, with its possessive, or when `asides` allows, its
+ * parenthesis ("Jane Doe (IBM)").  Returns false if no name is at pos.
+ */
+static bool
+talks_item(const struct talks_scan *sc, size_t pos, bool asides,
+    struct talks_list *l, size_t *after)
+{
+	struct talks_name	 nm;
+	size_t			 p, n;
+
+	if (l->n == TALKS_LIST_MAX || !talks_name(sc, pos, &nm))
+		return false;
+	p = nm.off + nm.len;
+	if ((n = talks_possessive(sc, &nm)) > 0) {
+		l->nposs++;
+		p += n;
+	} else if (asides)
+		p = talks_aside(sc, p, '(', ')', "");
+	l->v[l->n++] = nm;
+	l->lastposs = n > 0;
+	*after = p;
+	return true;
+}
+
+/*
+ * A list separator at p: ",", "and", "&" or ", and".  Returns the position
+ * of the next name, or 0 if there is no separator; `*final` tells whether
+ * it was "and", before the last name.
+ */
+static size_t
+talks_separator(const struct talks_scan *sc, size_t p, bool *final)
+{
+	uint32_t	 cp;
+	size_t		 q, e;
+	bool		 comma = false;
+
+	*final = false;
+	q = talks_skip_space(sc, p);
+	if (talks_char(sc, q, &cp) > 0 && cp == ',') {
+		comma = true;
+		q = talks_skip_space(sc, q + 1);
+	} else if (q == p)
+		return 0;
+	if (talks_char(sc, q, &cp) > 0 && cp == '&')
+		e = q + 1;
+	else if ((e = talks_token(sc, q)) == q ||
+	    !talks_ascii_eq(sc->s + q, e - q, "and", false))
+		return comma ? q : 0;
+	if (talks_skip_space(sc, e) == e)
+		return comma ? q : 0;
+	*final = true;
+	return talks_skip_space(sc, e);
+}
+
+/*
+ * A list of names at pos: "A", "A and B", "A, B and C", "A, B, and C".
+ * Fails if a name is expected and missing; a comma not followed by a name
+ * opens an aside ("A, of OSDL, ...") and ends the list.  Either every name
+ * carries a possessive or only the last does: "A's and B's talk", "A and
+ * B's talk".
+ */
+static bool
+talks_list(const struct talks_scan *sc, size_t pos, bool asides,
+    struct talks_list *l, size_t *after)
+{
+	size_t	 p, q;
+
+	memset(l, 0, sizeof(*l));
+	if (!talks_item(sc, pos, asides, l, &p))
+		return false;
+	while (!l->final && (q = talks_separator(sc, p, &l->final)) > 0) {
+		if (!talks_item(sc, q, asides, l, &q)) {
+			if (l->final)
+				return false;
+			break;
+		}
+		p = q;
+	}
+	/* Without "and", "A, B discussed" may be a name and an aside. */
+	if (l->n > 1 && !l->final)
+		return false;
+	if (l->nposs > 0 && (!l->lastposs ||
+	    (l->nposs != 1 && l->nposs != l->n)))
+		return false;
+	*after = p;
+	return true;
+}
+
+/*
+ * A word from `words` at p, after up to TALKS_MODS_MAX words from `mods`.
+ * Returns the end of the word, or 0.
+ */
+static size_t
+talks_phrase(const struct talks_scan *sc, size_t p, const char *const *mods,
+    const char *const *words, bool icase)
+{
+	size_t	 i, e;
+
+	for (i = 0; i <= TALKS_MODS_MAX; i++) {
+		if ((e = talks_token(sc, p)) == p)
+			return 0;
+		if (talks_in(words, sc, p, e, icase))
+			return e;
+		if (i == TALKS_MODS_MAX || !talks_in(mods, sc, p, e, icase))
+			return 0;
+		if ((p = talks_skip_space(sc, e)) == e)
+			return 0;
+	}
+	return 0;
+}
+
+/* "talk", "closing keynote", "OLS talk": what a possessive may own. */
+static size_t
+talks_noun_phrase(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp;
+	size_t		 e, q;
+
+	e = talks_phrase(sc, p, talks_adjectives, talks_nouns, true);
+	if (e > 0)
+		return e;
+	/* An event's acronym may come first: "Rik van Riel's OLS talk". */
+	for (q = p; talks_char(sc, q, &cp) > 0 && cp >= 'A' && cp <= 'Z';)
+		q++;
+	if (q - p < 2 || q - p > 6 || (e = talks_skip_space(sc, q)) == q)
+		return 0;
+	return talks_phrase(sc, e, talks_adjectives, talks_nouns, true);
+}
+
+/*
+ * A reporting verb at p, after white space and perhaps an adverb, and not
+ * passive: "discussed", "also described", but not "reported by".
+ */
+static bool
+talks_verb_phrase(const struct talks_scan *sc, size_t p)
+{
+	size_t	 q, e;
+
+	if ((q = talks_skip_space(sc, p)) == p)
+		return false;
+	if ((e = talks_phrase(sc, q, talks_adverbs, talks_verbs, false)) == 0)
+		return false;
+	q = talks_skip_space(sc, e);
+	e = talks_token(sc, q);
+	return !talks_ascii_eq(sc->s + q, e - q, "by", true);
+}
+
+/*
+ * What follows the speakers: a talk noun after a possessive, or a verb,
+ * perhaps after an aside (", of OSDL," or "— of OSDL —").
+ */
+static bool
+talks_tail(const struct talks_scan *sc, size_t p, const struct talks_list *l)
+{
+	size_t	 q;
+
+	if (l->lastposs)
+		return (q = talks_skip_space(sc, p)) > p &&
+		    talks_noun_phrase(sc, q) > 0;
+	if ((q = talks_aside(sc, p, ',', ',', ".!?;:")) == p)
+		q = talks_aside(sc, p, 0x2014, 0x2014, ".!?;:");
+	return talks_verb_phrase(sc, q);
+}
+
+/*
+ * "In his talk, " or "During her keynote, " before the speakers.  Returns
+ * the position after it, or pos if the text does not open so.
+ */
+static size_t
+talks_intro(const struct talks_scan *sc, size_t pos)
+{
+	static const char *const	 opens[] = { "In", "During", NULL };
+	static const char *const	 owners[] = { "his", "her", "their",
+					    NULL };
+	uint32_t			 cp;
+	size_t				 q, e;
+
+	e = talks_token(sc, pos);
+	if (e == pos || !talks_in(opens, sc, pos, e, false) ||
+	    (q = talks_skip_space(sc, e)) == e)
+		return pos;
+	e = talks_token(sc, q);
+	if (e == q || !talks_in(owners, sc, q, e, false) ||
+	    (q = talks_skip_space(sc, e)) == e)
+		return pos;
+	if ((e = talks_noun_phrase(sc, q)) == 0 ||
+	    talks_char(sc, e, &cp) == 0 || cp != ',')
+		return pos;
+	return talks_skip_space(sc, e + 1);
+}
+
+static size_t
+talks_copy(const struct talks_list *l, struct talks_name *out, size_t max)
+{
+	size_t	 i, n;
+
+	n = l->n < max ? l->n : max;
+	for (i = 0; i < n; i++)
+		out[i] = l->v[i];
+	return n;
+}
+
+size_t
+talks_from_sentence(const char *text, size_t len, struct talks_name *out,
+    size_t max)
+{
+	struct talks_scan	 sc;
+	struct talks_list	 l;
+	size_t			 start, names, after;
+
+	if (text == NULL || out == NULL || max == 0)
+		return 0;
+	sc.s = text;
+	sc.len = len < TALKS_SCAN_MAX ? len : TALKS_SCAN_MAX;
+	sc.cut = len > TALKS_SCAN_MAX;
+	start = talks_skip_space(&sc, 0);
+	names = talks_intro(&sc, start);
+	if (!talks_list(&sc, names, true, &l, &after))
+		return 0;
+	/* After "In his talk, " only a verb may follow: "Jane Doe said". */
+	if (names > start && l.nposs > 0)
+		return 0;
+	if (!talks_tail(&sc, after, &l))
+		return 0;
+	return talks_copy(&l, out, max);
+}
+
+/*
+ * Whether [a, b) is exactly a list of names, without possessives or
+ * asides: the part of a heading that should name the speakers.
+ */
+static bool
+talks_exact(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l)
+{
+	struct talks_scan	 sub;
+	size_t			 p;
+
+	if (b <= a)
+		return false;
+	sub.s = sc->s;
+	sub.len = b;
+	sub.cut = false;
+	if (!talks_list(&sub, talks_skip_space(&sub, a), false, l, &p))
+		return false;
+	return l->nposs == 0 && talks_skip_space(&sub, p) == b;
+}
+
+/* Whether [a, b) holds anything but white space. */
+static bool
+talks_has_text(const struct talks_scan *sc, size_t a, size_t b)
+{
+	return b > a && talks_skip_space(sc, a) < b;
+}
+
+/*
+ * Whether [a, b) contains, at a word start, one of the phrases of `tab`,
+ * ignoring ASCII case: "(report by X)".
+ */
+static bool
+talks_has_phrase(const struct talks_scan *sc, size_t a, size_t b,
+    const char *const *tab)
+{
+	const char *const	*t;
+	size_t			 i, n;
+	unsigned char		 c;
+
+	for (i = a; i < b; i++) {
+		c = i > a ? (unsigned char)sc->s[i - 1] : ' ';
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+			continue;
+		for (t = tab; *t != NULL; t++) {
+			n = strlen(*t);
+			if (n <= b - i &&
+			    talks_ascii_eq(sc->s + i, n, *t, true) &&
+			    talks_is_boundary(sc, i + n))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The end of [a, b) without its trailing white space. */
+static size_t
+talks_trim(const struct talks_scan *sc, size_t a, size_t b)
+{
+	uint32_t	 cp;
+	size_t		 p, n, end = a;
+
+	for (p = a; p < b && (n = talks_char(sc, p, &cp)) > 0; p += n)
+		if (!text_is_space(cp))
+			end = p + n;
+	return end;
+}
+
+/*
+ * Whether title [a, b) is a single word or is written in sentence case,
+ * with a lower-case word that Title Case would capitalise.  Only then can
+ * capitalised words after it be told from the rest of a title: "Virtual
+ * Memory - Future Directions" names nobody.
+ */
+static bool
+talks_is_sentence_case(const struct talks_scan *sc, size_t a, size_t b)
+{
+	uint32_t	 cp;
+	size_t		 p, e, n, words = 0;
+
+	for (p = talks_skip_space(sc, a); p < b; p = talks_skip_space(sc, e)) {
+		words++;
+		if (talks_char(sc, p, &cp) > 0 && text_is_lower(cp)) {
+			e = talks_token(sc, p);
+			if (e == p || !talks_in(talks_minor, sc, p, e, false))
+				return true;
+		}
+		for (e = p; e < b && (n = talks_char(sc, e, &cp)) > 0 &&
+		    !text_is_space(cp); e += n)
+			continue;
+	}
+	return words == 1;
+}
+
+/*
+ * "Keynote: Linus Torvalds", "Closing keynote: ...", "Speakers: A and B",
+ * where the colon is at `colon`.
+ */
+static bool
+talks_heading_label(const struct talks_scan *sc, size_t a, size_t colon,
+    size_t b, struct talks_list *l)
+{
+	struct talks_scan	 sub;
+	size_t			 e;
+
+	sub.s = sc->s;
+	sub.len = colon;
+	sub.cut = false;
+	e = talks_phrase(&sub, a, talks_adjectives, talks_nouns, true);
+	if (e == 0)
+		e = talks_phrase(&sub, a, talks_adjectives, talks_labels,
+		    true);
+	if (e == 0 || talks_skip_space(&sub, e) != colon)
+		return false;
+	return talks_exact(sc, colon + 1, b, l);
+}
+
+/* A label, or "Name: Title". */
+static bool
+talks_heading_colon(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l)
+{
+	const char	*c;
+	size_t		 colon;
+
+	if ((c = memchr(sc->s + a, ':', b - a)) == NULL)
+		return false;
+	colon = (size_t)(c - sc->s);
+	if (talks_heading_label(sc, a, colon, b, l))
+		return true;
+	return talks_has_text(sc, colon + 1, b) && talks_exact(sc, a, colon, l);
+}
+
+/* "Title (Name)" or "Title (A and B)". */
+static bool
+talks_heading_paren(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l)
+{
+	size_t	 open, close;
+
+	close = b - 1;
+	if (sc->s[close] != ')')
+		return false;
+	for (open = close; open > a && sc->s[open] != '('; open--)
+		continue;
+	if (sc->s[open] != '(' || !talks_has_text(sc, a, open))
+		return false;
+	return talks_exact(sc, open + 1, close, l);
+}
+
+/*
+ * The last dash in [a, b) that parts a title from its speakers: " - ",
+ * " -- ", or an en or em dash.  Sets [*s0, *s1) to it.
+ */
+static bool
+talks_dash(const struct talks_scan *sc, size_t a, size_t b, size_t *s0,
+    size_t *s1)
+{
+	uint32_t	 cp, nx, prev = 0;
+	size_t		 p, n, e;
+	bool		 found = false;
+
+	for (p = a; p < b && (n = talks_char(sc, p, &cp)) > 0; p += n) {
+		if (cp == 0x2013 || cp == 0x2014) {
+			*s0 = p;
+			*s1 = p + n;
+			found = true;
+		} else if (cp == '-' && text_is_space(prev)) {
+			/* A hyphen inside a word, "Kroah-Hartman", is none. */
+			for (e = p + n; e < b && sc->s[e] == '-'; e++)
+				continue;
+			if (e < b && talks_char(sc, e, &nx) > 0 &&
+			    text_is_space(nx)) {
+				*s0 = p;
+				*s1 = e;
+				found = true;
+			}
+		}
+		prev = cp;
+	}
+	return found;
+}
+
+/* "Title - Name", "Title — Name", after a title in sentence case. */
+static bool
+talks_heading_dash(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l)
+{
+	size_t	 s0 = 0, s1 = 0;
+
+	if (!talks_dash(sc, a, b, &s0, &s1) || !talks_has_text(sc, a, s0) ||
+	    !talks_is_sentence_case(sc, a, s0))
+		return false;
+	return talks_exact(sc, s1, b, l);
+}
+
+/* Whether a word of [a, b) is one of `tab`, ignoring ASCII case. */
+static bool
+talks_has_word(const struct talks_scan *sc, size_t a, size_t b,
+    const char *const *tab)
+{
+	uint32_t	 cp;
+	size_t		 p, e, n;
+
+	for (p = a; p < b && (n = talks_char(sc, p, &cp)) > 0; p += n) {
+		if (!text_is_alpha(cp))
+			continue;
+		e = talks_token(sc, p);
+		if (e > p && e <= b && talks_in(tab, sc, p, e, true))
+			return true;
+		/* Skip the rest of the word, so "footnotes" is not "notes". */
+		while (p < b && (n = talks_char(sc, p, &cp)) > 0 &&
+		    !text_is_space(cp))
+			p += n;
+		n = 0;
+	}
+	return false;
+}
+
+/*
+ * "Title, by Name", unless the title is a report or notes, whose author is
+ * no speaker: "Notes on the fonts, by X".
+ */
+static bool
+talks_heading_by(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l)
+{
+	size_t	 c, q, e = b;
+
+	for (c = b; c > a; c--) {
+		if (sc->s[c - 1] != ',')
+			continue;
+		q = talks_skip_space(sc, c);
+		e = talks_token(sc, q);
+		if (e > q && talks_ascii_eq(sc->s + q, e - q, "by", true))
+			break;
+	}
+	if (c == a || !talks_has_text(sc, a, c - 1) ||
+	    talks_has_word(sc, a, c - 1, talks_reporter_nouns))
+		return false;
+	return talks_exact(sc, e, b, l);
+}
+
+size_t
+talks_from_heading(const char *text, size_t len, struct talks_name *out,
+    size_t max)
+{
+	struct talks_scan	 sc;
+	struct talks_list	 l;
+	size_t			 a, b;
+
+	if (text == NULL || out == NULL || max == 0 || len > TALKS_SCAN_MAX)
+		return 0;
+	sc.s = text;
+	sc.len = len;
+	sc.cut = false;
+	a = talks_skip_space(&sc, 0);
+	b = talks_trim(&sc, a, len);
+	if (a == b || talks_has_phrase(&sc, a, b, talks_reporters))
+		return 0;
+	if (talks_heading_colon(&sc, a, b, &l) ||
+	    talks_heading_paren(&sc, a, b, &l) ||
+	    talks_heading_dash(&sc, a, b, &l) ||
+	    talks_heading_by(&sc, a, b, &l))
+		return talks_copy(&l, out, max);
+	return 0;
+}
