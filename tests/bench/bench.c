@@ -1,0 +1,736 @@
+/*
+ * bench: olsread's speed and memory beside cmark's, on the same bytes and in
+ * the same run, so that the ratios hold whatever machine runs it.  It builds
+ * a 10 MiB article from the sample (and uses the corpus when present) and
+ * prints one table per file.  It is a report, not a test: it exits 0 whatever
+ * the ratios, and 1 only when something could not run at all.
+ *
+ * Usage: olsread-bench OLSREAD SAMPLE [CORPUS-DIR]
+ */
+
+/* wait4() is the only call that gives one child's peak memory. */
+#define _DEFAULT_SOURCE
+
+#include <sys/types.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmark.h>
+
+#include "diag.h"
+#include "doc.h"
+#include "layout.h"
+#include "load.h"
+
+/* Runs of every measure; the median is reported, so keep it odd. */
+#ifndef BENCH_RUNS
+#define BENCH_RUNS	9
+#endif
+
+/* The generated article holds whole copies of the sample up to this. */
+#define BENCH_SIZE	((size_t)10 << 20)
+
+#define BENCH_WIDTH	80
+#define BENCH_WIDTH_ARG	"80"
+
+/* Heading levels numbered in the generated article. */
+#define BENCH_LEVELS	6
+
+/* A command line sent to the spawner, NUL-separated. */
+#define BENCH_MAXARGS	16
+#define BENCH_MAXREQ	8192
+
+extern char	**environ;
+
+enum bench_measure {
+	BENCH_PARSE,		/* libcmark parse, in-process */
+	BENCH_PARSE_FREE,	/* the same plus freeing the tree */
+	BENCH_LOAD,		/* load_file(), in-process */
+	BENCH_LAYOUT,		/* every block at BENCH_WIDTH, in-process */
+	BENCH_DUMP_WALL,	/* olsread --dump -w 80 */
+	BENCH_CM_WALL,		/* cmark -t commonmark --width 80 */
+	BENCH_HTML_WALL,	/* cmark, HTML */
+	BENCH_DUMP_RSS,		/* peak memory of the same three, KiB */
+	BENCH_CM_RSS,
+	BENCH_HTML_RSS,
+	BENCH__MAX
+};
+
+/* What one input file gave. */
+struct bench_file {
+	const char	*path;		/* borrowed */
+	size_t		 bytes;
+	size_t		 nblocks;
+	size_t		 nlines;	/* display lines at BENCH_WIDTH */
+	double		 v[BENCH__MAX][BENCH_RUNS];
+};
+
+struct bench {
+	const char	*olsread;	/* borrowed: argv */
+	char		*tmpdir;	/* owned, or NULL */
+	char		*generated;	/* owned, or NULL */
+	pid_t		 spawner;	/* runs the programs */
+	int		 req;		/* command lines to the spawner */
+	int		 resp;		/* struct bench_result from it */
+};
+
+/* What the spawner says about one program it ran. */
+struct bench_result {
+	int		 ok;
+	double		 ms;		/* wall time */
+	double		 kib;		/* peak resident memory */
+};
+
+static double
+bench_now(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static char *
+bench_join(const char *dir, const char *name)
+{
+	size_t	 n = strlen(dir) + 1 + strlen(name) + 1;
+	char	*s;
+
+	if ((s = malloc(n)) == NULL) {
+		perror("bench");
+		exit(1);
+	}
+	snprintf(s, n, "%s/%s", dir, name);
+	return s;
+}
+
+/* Read `path` whole.  Returns a new buffer owned by the caller, or NULL. */
+static char *
+bench_slurp(const char *path, size_t *len)
+{
+	FILE	*f;
+	char	*s = NULL;
+	size_t	 cap = 0, n = 0, got;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		fprintf(stderr, "bench: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	do {
+		if (n == cap) {
+			cap = cap == 0 ? 1 << 16 : cap * 2;
+			if ((s = realloc(s, cap)) == NULL) {
+				perror("bench");
+				exit(1);
+			}
+		}
+		got = fread(s + n, 1, cap - n, f);
+		n += got;
+	} while (got > 0);
+	if (ferror(f)) {
+		fprintf(stderr, "bench: %s: read error\n", path);
+		free(s);
+		s = NULL;
+	}
+	fclose(f);
+	*len = n;
+	return s;
+}
+
+/* A fence opener or closer: up to 3 spaces, then 3 or more ` or ~. */
+static size_t
+bench_fence(const char *p, const char *e, char *c)
+{
+	size_t	 i = 0, n = 0;
+
+	while (i < 3 && p + i < e && p[i] == ' ')
+		i++;
+	if (p + i == e || (p[i] != '`' && p[i] != '~'))
+		return 0;
+	*c = p[i];
+	while (p + i + n < e && p[i + n] == *c)
+		n++;
+	return n >= 3 ? n : 0;
+}
+
+/* An ATX heading's level, and where its hashes end; 0 for other lines. */
+static unsigned int
+bench_heading(const char *p, const char *e, size_t *end)
+{
+	size_t	 i = 0, n = 0;
+
+	while (i < 3 && p + i < e && p[i] == ' ')
+		i++;
+	while (p + i + n < e && p[i + n] == '#')
+		n++;
+	if (n == 0 || n > BENCH_LEVELS)
+		return 0;
+	if (p + i + n < e && p[i + n] != ' ' && p[i + n] != '\t' &&
+	    p[i + n] != '\n')
+		return 0;
+	*end = i + n;
+	return (unsigned int)n;
+}
+
+/*
+ * Write copy `copy` of the sample, each ATX heading numbered after the copy
+ * and its place ("# 17 Trip report...", "## 17.3 Ugly ducklings..."), so
+ * that no two sections of the result share a title.  Levels are kept: every
+ * copy keeps its H1.  Lines in fenced code are left alone.
+ */
+static void
+bench_copy(FILE *f, const char *s, size_t len, unsigned int copy)
+{
+	unsigned int	 count[BENCH_LEVELS + 1] = { 0 };
+	unsigned int	 h, k;
+	const char	*p = s, *e = s + len, *nl;
+	size_t		 fence = 0, n, end;
+	char		 fc = 0, c;
+
+	for (; p < e; p = nl) {
+		nl = memchr(p, '\n', (size_t)(e - p));
+		nl = nl == NULL ? e : nl + 1;
+		if ((n = bench_fence(p, nl, &c)) != 0 &&
+		    (fence == 0 || (c == fc && n >= fence))) {
+			fence = fence == 0 ? n : 0;
+			fc = c;
+		} else if (fence == 0 &&
+		    (h = bench_heading(p, nl, &end)) != 0) {
+			count[h]++;
+			for (k = h + 1; k <= BENCH_LEVELS; k++)
+				count[k] = 0;
+			fwrite(p, 1, end, f);
+			fprintf(f, " %u", copy);
+			for (k = 2; k <= h; k++)
+				fprintf(f, ".%u", count[k]);
+			p += end;
+		}
+		fwrite(p, 1, (size_t)(nl - p), f);
+	}
+	if (len > 0 && s[len - 1] != '\n')
+		fputc('\n', f);
+}
+
+/* Write the generated article into the temporary directory. */
+static int
+bench_generate(struct bench *b, const char *sample, size_t len)
+{
+	FILE		*f;
+	unsigned int	 copy;
+	long		 size;
+
+	b->generated = bench_join(b->tmpdir, "article-10m.md");
+	if ((f = fopen(b->generated, "w")) == NULL) {
+		fprintf(stderr, "bench: %s: %s\n", b->generated,
+		    strerror(errno));
+		free(b->generated);
+		b->generated = NULL;
+		return -1;
+	}
+	for (copy = 1; (size = ftell(f)) >= 0 &&
+	    (size_t)size < BENCH_SIZE; copy++) {
+		if (copy > 1)
+			fputc('\n', f);
+		bench_copy(f, sample, len, copy);
+	}
+	if (size < 0 || ferror(f) || fclose(f) == EOF) {
+		fprintf(stderr, "bench: %s: write error\n", b->generated);
+		return -1;
+	}
+	printf("generated %s: %u copies of the sample, %ld bytes\n",
+	    b->generated, copy - 1, size);
+	return 0;
+}
+
+/*
+ * Run `argv` with standard output on /dev/null and wait for it.  Gives its
+ * wall time in ms and its peak resident memory in KiB.  Returns -1 when it
+ * cannot start or does not exit 0.
+ */
+static int
+bench_spawn(const char *const argv[], double *ms, double *kib)
+{
+	posix_spawn_file_actions_t	 fa;
+	struct rusage			 ru;
+	double				 t0;
+	pid_t				 pid;
+	int				 e, st;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null",
+	    O_WRONLY, 0);
+	t0 = bench_now();
+	/* posix_spawnp() predates const; it does not change argv. */
+	e = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv,
+	    environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e != 0) {
+		fprintf(stderr, "bench: %s: %s\n", argv[0], strerror(e));
+		return -1;
+	}
+	while (wait4(pid, &st, 0, &ru) == -1) {
+		if (errno != EINTR) {
+			fprintf(stderr, "bench: wait4: %s\n", strerror(errno));
+			return -1;
+		}
+	}
+	*ms = bench_now() - t0;
+	*kib = (double)ru.ru_maxrss;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fprintf(stderr, "bench: %s %s: %s %d\n", argv[0],
+		    argv[1], WIFEXITED(st) ? "exit status" : "signal",
+		    WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+		return -1;
+	}
+	return 0;
+}
+
+static int
+bench_read_all(int fd, void *p, size_t n)
+{
+	char	*c = p;
+	ssize_t	 got;
+
+	while (n > 0) {
+		if ((got = read(fd, c, n)) == -1 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		c += got;
+		n -= (size_t)got;
+	}
+	return 0;
+}
+
+static int
+bench_write_all(int fd, const void *p, size_t n)
+{
+	const char	*c = p;
+	ssize_t		 put;
+
+	while (n > 0) {
+		if ((put = write(fd, c, n)) == -1 && errno == EINTR)
+			continue;
+		if (put <= 0)
+			return -1;
+		c += put;
+		n -= (size_t)put;
+	}
+	return 0;
+}
+
+/*
+ * The spawner's loop: read a command line, run it, answer, until the bench
+ * closes the pipe.
+ */
+static void
+bench_spawner_loop(int req, int resp)
+{
+	struct bench_result	 r;
+	const char		*argv[BENCH_MAXARGS + 1];
+	char			 buf[BENCH_MAXREQ];
+	size_t			 len, i, argc;
+
+	for (;;) {
+		if (bench_read_all(req, &len, sizeof(len)) == -1 ||
+		    len == 0 || len > sizeof(buf) ||
+		    bench_read_all(req, buf, len) == -1 || buf[len - 1] != '\0')
+			_exit(0);
+		for (i = 0, argc = 0; i < len && argc < BENCH_MAXARGS; argc++) {
+			argv[argc] = buf + i;
+			i += strlen(buf + i) + 1;
+		}
+		argv[argc] = NULL;
+		memset(&r, 0, sizeof(r));
+		r.ok = bench_spawn(argv, &r.ms, &r.kib) == 0;
+		if (bench_write_all(resp, &r, sizeof(r)) == -1)
+			_exit(1);
+	}
+}
+
+/*
+ * Start the spawner, a child forked before the bench holds any memory.
+ * Linux charges a child's ru_maxrss with the memory its parent held when
+ * the child called exec (for posix_spawn, the parent's peak), so programs
+ * run straight from the bench, which holds two copies of a 10 MiB article,
+ * would all show the bench's own peak.  The spawner stays small.
+ */
+static int
+bench_spawner(struct bench *b)
+{
+	int	 req[2], resp[2], i;
+
+	if (pipe(req) == -1 || pipe(resp) == -1) {
+		perror("bench: pipe");
+		return -1;
+	}
+	/* The programs it runs must not hold the pipes. */
+	for (i = 0; i < 2; i++) {
+		fcntl(req[i], F_SETFD, FD_CLOEXEC);
+		fcntl(resp[i], F_SETFD, FD_CLOEXEC);
+	}
+	fflush(NULL);
+	if ((b->spawner = fork()) == -1) {
+		perror("bench: fork");
+		return -1;
+	}
+	if (b->spawner == 0) {
+		close(req[1]);
+		close(resp[0]);
+		bench_spawner_loop(req[0], resp[1]);
+	}
+	close(req[0]);
+	close(resp[1]);
+	b->req = req[1];
+	b->resp = resp[0];
+	/* A spawner that died shows as a failed write, not a signal. */
+	signal(SIGPIPE, SIG_IGN);
+	return 0;
+}
+
+/* Run `argv` through the spawner; as bench_spawn(). */
+static int
+bench_run(const struct bench *b, const char *const argv[], double *ms,
+    double *kib)
+{
+	struct bench_result	 r;
+	char			 buf[BENCH_MAXREQ];
+	size_t			 len = 0, n;
+	int			 i;
+
+	for (i = 0; argv[i] != NULL; i++) {
+		n = strlen(argv[i]) + 1;
+		if (i == BENCH_MAXARGS || len + n > sizeof(buf)) {
+			fprintf(stderr, "bench: %s: command too long\n",
+			    argv[0]);
+			return -1;
+		}
+		memcpy(buf + len, argv[i], n);
+		len += n;
+	}
+	if (bench_write_all(b->req, &len, sizeof(len)) == -1 ||
+	    bench_write_all(b->req, buf, len) == -1 ||
+	    bench_read_all(b->resp, &r, sizeof(r)) == -1) {
+		fprintf(stderr, "bench: the spawner went away\n");
+		return -1;
+	}
+	*ms = r.ms;
+	*kib = r.kib;
+	return r.ok ? 0 : -1;
+}
+
+/* libcmark alone, with its default options, on bytes already in memory. */
+static void
+bench_parse(struct bench_file *bf, const char *s, size_t len, int run)
+{
+	cmark_node	*root;
+	double		 t0, t1;
+
+	t0 = bench_now();
+	root = cmark_parse_document(s, len, CMARK_OPT_DEFAULT);
+	t1 = bench_now();
+	cmark_node_free(root);
+	bf->v[BENCH_PARSE][run] = t1 - t0;
+	bf->v[BENCH_PARSE_FREE][run] = bench_now() - t0;
+}
+
+/* load_file() as olsread calls it: read, sanitise, parse, build, free. */
+static int
+bench_load(struct bench_file *bf, int run)
+{
+	struct diag	 dg;
+	struct doc	*d;
+	char		 err[256];
+	double		 t0;
+
+	diag_init(&dg);
+	t0 = bench_now();
+	d = load_file(bf->path, 0, &dg, err, sizeof(err));
+	bf->v[BENCH_LOAD][run] = bench_now() - t0;
+	diag_release(&dg);
+	if (d == NULL) {
+		fprintf(stderr, "bench: %s: %s\n", bf->path, err);
+		return -1;
+	}
+	doc_free(d);
+	return 0;
+}
+
+/* Every block of `d` at BENCH_WIDTH, through one reused layout. */
+static void
+bench_layout(struct bench_file *bf, const struct doc *d, int run)
+{
+	struct layout	 l;
+	size_t		 b, nlines = 0;
+	double		 t0;
+
+	layout_init(&l);
+	t0 = bench_now();
+	for (b = 0; b < d->nblocks; b++) {
+		layout_block(&l, d, b, BENCH_WIDTH);
+		nlines += l.nlines;
+	}
+	bf->v[BENCH_LAYOUT][run] = bench_now() - t0;
+	layout_release(&l);
+	bf->nlines = nlines;
+}
+
+/* The three programs, as a reader would run them on the file. */
+static int
+bench_programs(const struct bench *b, struct bench_file *bf, int run)
+{
+	const char *const	 dump[] = { b->olsread, "--dump", "-w",
+				    BENCH_WIDTH_ARG, bf->path, NULL };
+	const char *const	 cm[] = { "cmark", "-t", "commonmark",
+				    "--width", BENCH_WIDTH_ARG, bf->path,
+				    NULL };
+	const char *const	 html[] = { "cmark", bf->path, NULL };
+
+	if (bench_run(b, cm, &bf->v[BENCH_CM_WALL][run],
+	    &bf->v[BENCH_CM_RSS][run]) == -1)
+		return -1;
+	if (bench_run(b, dump, &bf->v[BENCH_DUMP_WALL][run],
+	    &bf->v[BENCH_DUMP_RSS][run]) == -1)
+		return -1;
+	return bench_run(b, html, &bf->v[BENCH_HTML_WALL][run],
+	    &bf->v[BENCH_HTML_RSS][run]);
+}
+
+/*
+ * Measure one file.  The runs interleave olsread and its peers, so that a
+ * machine that slows down mid-run slows both sides alike.
+ */
+static int
+bench_measure(const struct bench *b, struct bench_file *bf)
+{
+	struct diag	 dg;
+	struct doc	*d;
+	char		*s, err[256];
+	size_t		 len;
+	int		 run, rc = 0;
+
+	if ((s = bench_slurp(bf->path, &len)) == NULL)
+		return -1;
+	bf->bytes = len;
+	diag_init(&dg);
+	if ((d = load_file(bf->path, 0, &dg, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bench: %s: %s\n", bf->path, err);
+		rc = -1;
+	} else
+		bf->nblocks = d->nblocks;
+	diag_release(&dg);
+	for (run = 0; rc == 0 && run < BENCH_RUNS; run++) {
+		bench_parse(bf, s, len, run);
+		if (bench_load(bf, run) == -1)
+			rc = -1;
+		else {
+			bench_layout(bf, d, run);
+			rc = bench_programs(b, bf, run);
+		}
+	}
+	doc_free(d);
+	free(s);
+	return rc;
+}
+
+static int
+bench_cmp(const void *a, const void *b)
+{
+	double	 x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double
+bench_median(const struct bench_file *bf, enum bench_measure m)
+{
+	double	 v[BENCH_RUNS];
+
+	memcpy(v, bf->v[m], sizeof(v));
+	qsort(v, BENCH_RUNS, sizeof(v[0]), bench_cmp);
+	return v[BENCH_RUNS / 2];
+}
+
+/*
+ * One row of the table.  A negative `ours` is a reference row (the peer
+ * alone); a zero `target` an informative ratio with no target.
+ */
+static void
+bench_row(const char *what, double ours, double peer, const char *unit,
+    double target, const char *peername)
+{
+	char	 o[32], r[16], t[16];
+
+	snprintf(o, sizeof(o), "-");
+	snprintf(r, sizeof(r), "-");
+	snprintf(t, sizeof(t), "-");
+	if (ours >= 0)
+		snprintf(o, sizeof(o), "%.1f %s", ours, unit);
+	if (ours >= 0 && peer > 0)
+		snprintf(r, sizeof(r), "%.2fx", ours / peer);
+	if (target > 0)
+		snprintf(t, sizeof(t), "<= %.2fx", target);
+	printf("%-30s %12s %10.1f %-3s %7s %9s  %-4s  %s\n", what, o, peer,
+	    unit, r, t, target <= 0 ? (ours < 0 ? "" : "info") :
+	    ours / peer <= target ? "ok" : "over", peername);
+}
+
+static void
+bench_report(const struct bench_file *bf)
+{
+	double	 mib = 1024;
+
+	printf("\n%s\n", bf->path);
+	printf("%zu bytes, %zu blocks, %zu display lines at width %d; "
+	    "median of %d runs\n\n", bf->bytes, bf->nblocks, bf->nlines,
+	    BENCH_WIDTH, BENCH_RUNS);
+	printf("%-30s %12s %13s  %7s %9s  %-4s  %s\n", "measure", "olsread",
+	    "peer", "ratio", "target", "", "peer");
+	bench_row("parse alone (in-process)", -1,
+	    bench_median(bf, BENCH_PARSE), "ms", 0, "libcmark parse");
+	bench_row("parse + free (in-process)", -1,
+	    bench_median(bf, BENCH_PARSE_FREE), "ms", 0,
+	    "libcmark parse, then cmark_node_free");
+	bench_row("load (in-process)", bench_median(bf, BENCH_LOAD),
+	    bench_median(bf, BENCH_PARSE), "ms", 1.3, "libcmark parse");
+	bench_row("layout, every block, w 80", bench_median(bf, BENCH_LAYOUT),
+	    bench_median(bf, BENCH_PARSE), "ms", 0, "libcmark parse");
+	bench_row("--dump -w 80, wall", bench_median(bf, BENCH_DUMP_WALL),
+	    bench_median(bf, BENCH_CM_WALL), "ms", 0.8,
+	    "cmark -t commonmark --width 80");
+	bench_row("--dump -w 80, wall", bench_median(bf, BENCH_DUMP_WALL),
+	    bench_median(bf, BENCH_HTML_WALL), "ms", 0, "cmark (HTML)");
+	bench_row("--dump -w 80, peak RSS",
+	    bench_median(bf, BENCH_DUMP_RSS) / mib,
+	    bench_median(bf, BENCH_HTML_RSS) / mib, "MiB", 1.5,
+	    "cmark (HTML)");
+	bench_row("--dump -w 80, peak RSS",
+	    bench_median(bf, BENCH_DUMP_RSS) / mib,
+	    bench_median(bf, BENCH_CM_RSS) / mib, "MiB", 0,
+	    "cmark -t commonmark --width 80");
+}
+
+/* A private directory for the generated article, under $TMPDIR. */
+static int
+bench_tmpdir(struct bench *b)
+{
+	const char	*tmp = getenv("TMPDIR");
+
+	if (tmp == NULL || *tmp == '\0')
+		tmp = "/tmp";
+	b->tmpdir = bench_join(tmp, "olsread-bench.XXXXXX");
+	if (mkdtemp(b->tmpdir) == NULL) {
+		fprintf(stderr, "bench: %s: %s\n", b->tmpdir, strerror(errno));
+		free(b->tmpdir);
+		b->tmpdir = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+bench_cleanup(struct bench *b)
+{
+	/* End of its requests: the spawner exits. */
+	if (b->spawner > 0) {
+		close(b->req);
+		close(b->resp);
+		while (waitpid(b->spawner, NULL, 0) == -1 && errno == EINTR)
+			;
+	}
+	if (b->generated != NULL && unlink(b->generated) == -1)
+		fprintf(stderr, "bench: %s: %s\n", b->generated,
+		    strerror(errno));
+	if (b->tmpdir != NULL && rmdir(b->tmpdir) == -1)
+		fprintf(stderr, "bench: %s: %s\n", b->tmpdir, strerror(errno));
+	free(b->generated);
+	free(b->tmpdir);
+}
+
+/* Measure and report one file; the struct is large, so it is allocated. */
+static int
+bench_one(const struct bench *b, const char *path)
+{
+	struct bench_file	*bf;
+	int			 rc;
+
+	if ((bf = calloc(1, sizeof(*bf))) == NULL) {
+		perror("bench");
+		exit(1);
+	}
+	bf->path = path;
+	if ((rc = bench_measure(b, bf)) == 0)
+		bench_report(bf);
+	free(bf);
+	return rc;
+}
+
+/* The corpus is optional: its absence is a note, not a failure. */
+static int
+bench_corpus(const struct bench *b, const char *dir)
+{
+	struct stat	 sb;
+	char		*path;
+	int		 rc = 0;
+
+	if (dir == NULL) {
+		printf("\nno corpus folder given: corpus rows skipped\n");
+		return 0;
+	}
+	path = bench_join(dir, "medium.md");
+	if (stat(path, &sb) == -1)
+		printf("\n%s: %s: corpus rows skipped\n", path,
+		    strerror(errno));
+	else
+		rc = bench_one(b, path);
+	free(path);
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct bench	 b;
+	char		*sample;
+	size_t		 len;
+	int		 rc = 1;
+
+	if (argc < 3 || argc > 4) {
+		fprintf(stderr, "usage: olsread-bench olsread sample "
+		    "[corpus-dir]\n");
+		return 2;
+	}
+	memset(&b, 0, sizeof(b));
+	b.olsread = argv[1];
+	if (bench_spawner(&b) == -1)
+		return 1;
+	if ((sample = bench_slurp(argv[2], &len)) == NULL) {
+		bench_cleanup(&b);
+		return 1;
+	}
+	printf("olsread benchmark: libcmark %s; times are medians of %d "
+	    "runs, in ms\n", cmark_version_string(), BENCH_RUNS);
+	if (bench_tmpdir(&b) == 0 && bench_generate(&b, sample, len) == 0 &&
+	    bench_one(&b, b.generated) == 0 &&
+	    bench_corpus(&b, argc > 3 ? argv[3] : NULL) == 0)
+		rc = 0;
+	printf("\ntargets: load <= 1.3x libcmark parse; --dump -w 80 <= 0.8x "
+	    "cmark -t commonmark --width 80;\npeak RSS <= 1.5x cmark. "
+	    "load includes reading the file; the parse does not.\n");
+	bench_cleanup(&b);
+	free(sample);
+	return rc;
+}
