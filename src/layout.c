@@ -675,6 +675,38 @@ layout_fill_refs(struct layout_ctx *c, struct layout_fill *f)
 	return false;
 }
 
+/*
+ * The common case, quickly: printable ASCII that fits and the spaces after
+ * it, up to the next break opportunity, link number or anything else.
+ * Returns true when it placed something.
+ */
+static bool
+layout_fill_word(const struct layout_ctx *c, struct layout_fill *f)
+{
+	const struct layout_scratch	*sc = c->l->scratch;
+	const unsigned char		*t = (const unsigned char *)c->text;
+	size_t				 end = c->len, start = f->pos;
+
+	if (f->ref < sc->nrefs && sc->refs[f->ref].pos < end)
+		end = sc->refs[f->ref].pos;
+	while (f->pos < end) {
+		if (t[f->pos] == ' ') {
+			/* Blanks never overflow: they end up trailing. */
+			f->cols++;
+		} else if (t[f->pos] > ' ' && t[f->pos] < 0x7f &&
+		    f->cols < f->avail && (f->pos == start ||
+		    sc->brk[f->pos] == TEXT_BREAK_NO)) {
+			/* A combining mark goes with the byte before it. */
+			if (f->pos + 1 < c->len && t[f->pos + 1] >= 0x80)
+				break;
+			f->cols++;
+		} else
+			break;
+		f->pos++;
+	}
+	return f->pos > start;
+}
+
 /* Lay out the block's text as filled lines, the role set by the caller. */
 static void
 layout_flow(struct layout_ctx *c)
@@ -709,6 +741,8 @@ layout_flow(struct layout_ctx *c)
 			f.bpos = f.pos;
 			f.bref = f.ref;
 		}
+		if (layout_fill_word(c, &f))
+			continue;
 		w = layout_fill_measure(c, &f, &n, &blank);
 		if (!blank && f.cols + w > f.avail &&
 		    layout_fill_overflow(c, &f))

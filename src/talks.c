@@ -285,12 +285,26 @@ talks_ascii_eq(const char *s, size_t n, const char *w, bool icase)
 	return w[n] == '\0';
 }
 
+static unsigned char
+talks_fold(unsigned char c, bool icase)
+{
+	return icase && c >= 'A' && c <= 'Z' ? (unsigned char)(c + 'a' - 'A') :
+	    c;
+}
+
 static bool
 talks_in(const char *const *tab, const struct talks_scan *sc, size_t p,
     size_t e, bool icase)
 {
+	unsigned char	 first;
+
+	if (e <= p)
+		return false;
+	/* Most entries differ in their first letter: test that inline. */
+	first = talks_fold((unsigned char)sc->s[p], icase);
 	for (; *tab != NULL; tab++)
-		if (talks_ascii_eq(sc->s + p, e - p, *tab, icase))
+		if (talks_fold((unsigned char)(*tab)[0], icase) == first &&
+		    talks_ascii_eq(sc->s + p, e - p, *tab, icase))
 			return true;
 	return false;
 }

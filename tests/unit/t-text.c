@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unilbrk.h>
+
 #include "tap.h"
 #include "util.h"
 
@@ -150,6 +152,60 @@ test_breaks(void)
 	tap_ok(brk[1] != TEXT_BREAK_MANDATORY, "form feed is shown, not obeyed");
 }
 
+/* libunistring's own answer, mapped as text_linebreaks() maps it. */
+static void
+reference_breaks(const char *s, size_t len, char *brk)
+{
+	size_t	 i;
+
+	u8_possible_linebreaks((const uint8_t *)s, len, "UTF-8", brk);
+	for (i = 0; i < len; i++)
+		brk[i] = brk[i] == UC_BREAK_POSSIBLE ? TEXT_BREAK_ALLOWED :
+		    brk[i] == UC_BREAK_MANDATORY ? TEXT_BREAK_MANDATORY :
+		    TEXT_BREAK_NO;
+}
+
+/*
+ * The ASCII fast path must agree with libunistring everywhere: on every
+ * string of three characters drawn from TAB, space and printable ASCII, and
+ * on long random strings.
+ */
+static void
+test_ascii_breaks(void)
+{
+	char		 s[64], got[64], want[64];
+	unsigned int	 a, b, c, seed = 12345;
+	size_t		 i, n, bad = 0, tried = 0;
+
+	for (a = 0x1f; a < 0x7f; a++)
+		for (b = 0x1f; b < 0x7f; b++)
+			for (c = 0x1f; c < 0x7f; c++) {
+				s[0] = a == 0x1f ? '\t' : (char)a;
+				s[1] = b == 0x1f ? '\t' : (char)b;
+				s[2] = c == 0x1f ? '\t' : (char)c;
+				text_linebreaks(s, 3, got);
+				reference_breaks(s, 3, want);
+				bad += memcmp(got, want, 3) != 0;
+				tried++;
+			}
+	for (i = 0; i < 200000; i++) {
+		n = 4 + i % 40;
+		for (c = 0; c < n; c++) {
+			seed = seed * 1103515245 + 12345;
+			/* Mostly letters and spaces, as prose is. */
+			a = (seed >> 16) % 160;
+			s[c] = a < 60 ? (char)('a' + a % 26) : a < 90 ? ' ' :
+			    (char)(0x21 + a % 94);
+		}
+		text_linebreaks(s, n, got);
+		reference_breaks(s, n, want);
+		bad += memcmp(got, want, n) != 0;
+		tried++;
+	}
+	tap_is_int((long long)bad, 0, "ASCII breaks agree with libunistring "
+	    "on %zu strings", tried);
+}
+
 static void
 test_clusters(void)
 {
@@ -193,6 +249,7 @@ main(void)
 	test_widths();
 	test_controls();
 	test_breaks();
+	test_ascii_breaks();
 	test_clusters();
 	test_classes();
 	return tap_done();

@@ -1,0 +1,167 @@
+/*
+ * arena: bump allocation in chunks.  Each block carries a header with its
+ * size and its chunk (none for a block from malloc), so that realloc can
+ * copy it and free can find what to give back.  A chunk counts its live
+ * blocks and goes back to malloc when the last one is freed, so a tree
+ * freed part by part returns its memory as it goes, for the next user of
+ * malloc to take.
+ */
+#include "arena.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define ARENA_CHUNK	(256 * 1024)
+/* Blocks at least this large come from malloc. */
+#define ARENA_LARGE	(16 * 1024)
+#define ARENA_ALIGN	16
+
+struct arena_chunk {
+	struct arena_chunk	*next;		/* older */
+	struct arena_chunk	*prev;		/* newer */
+	size_t			 used;		/* bytes handed out */
+	size_t			 live;		/* blocks not freed */
+	_Alignas(ARENA_ALIGN) unsigned char data[];
+};
+
+/* Before each block. */
+struct arena_head {
+	struct arena_chunk	*chunk;		/* NULL: from malloc */
+	size_t			 size;
+	_Alignas(ARENA_ALIGN) unsigned char block[];
+};
+
+#define ARENA_HEAD	sizeof(struct arena_head)
+
+void
+arena_init(struct arena *a)
+{
+	a->chunks = NULL;
+	a->large = 0;
+}
+
+void
+arena_release(struct arena *a)
+{
+	struct arena_chunk	*c, *next;
+
+	for (c = a->chunks; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	arena_init(a);
+}
+
+static size_t
+arena_round(size_t n)
+{
+	if (n > SIZE_MAX - ARENA_HEAD - ARENA_ALIGN)
+		fatal("arena: %zu bytes overflow", n);
+	return (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+}
+
+static struct arena_head *
+arena_head(void *p)
+{
+	return (struct arena_head *)((unsigned char *)p - ARENA_HEAD);
+}
+
+/* A block from malloc, freed on its own. */
+static void *
+arena_alloc_large(struct arena *a, size_t size)
+{
+	struct arena_head	*h;
+
+	h = xcalloc(1, ARENA_HEAD + arena_round(size));
+	h->size = size;
+	a->large++;
+	return h->block;
+}
+
+static struct arena_chunk *
+arena_chunk_new(struct arena *a)
+{
+	struct arena_chunk	*c;
+
+	c = xmalloc(sizeof(*c) + ARENA_CHUNK);
+	c->used = 0;
+	c->live = 0;
+	c->prev = NULL;
+	c->next = a->chunks;
+	if (a->chunks != NULL)
+		a->chunks->prev = c;
+	a->chunks = c;
+	return c;
+}
+
+void *
+arena_alloc(struct arena *a, size_t size)
+{
+	struct arena_chunk	*c = a->chunks;
+	struct arena_head	*h;
+	size_t			 need;
+
+	if (size >= ARENA_LARGE)
+		return arena_alloc_large(a, size);
+	need = ARENA_HEAD + arena_round(size);
+	if (c == NULL || ARENA_CHUNK - c->used < need)
+		c = arena_chunk_new(a);
+	h = (struct arena_head *)(c->data + c->used);
+	memset(h, 0, need);
+	h->chunk = c;
+	h->size = size;
+	c->used += need;
+	c->live++;
+	return h->block;
+}
+
+void *
+arena_realloc(struct arena *a, void *p, size_t size)
+{
+	struct arena_head	*h;
+	void			*n;
+
+	/*
+	 * A block that is resized is a growing buffer: malloc reuses the room
+	 * such buffers leave behind, where the arena would waste it.
+	 */
+	if (p == NULL)
+		return arena_alloc_large(a, size);
+	h = arena_head(p);
+	if (h->chunk == NULL) {
+		h = xreallocarray(h, 1, ARENA_HEAD + arena_round(size));
+		h->size = size;
+		return h->block;
+	}
+	n = arena_alloc_large(a, size);
+	memcpy(n, p, h->size < size ? h->size : size);
+	arena_free(a, p);
+	return n;
+}
+
+void
+arena_free(struct arena *a, void *p)
+{
+	struct arena_chunk	*c;
+	struct arena_head	*h;
+
+	if (p == NULL)
+		return;
+	h = arena_head(p);
+	if ((c = h->chunk) == NULL) {
+		a->large--;
+		free(h);
+		return;
+	}
+	/* The newest chunk stays: it is the one being filled. */
+	if (--c->live > 0 || c == a->chunks)
+		return;
+	c->prev->next = c->next;
+	if (c->next != NULL)
+		c->next->prev = c->prev;
+	free(c);
+}
