@@ -101,7 +101,8 @@ dump_line(FILE *fp, const struct layout *l, const struct layout_line *ln,
 {
 	const struct layout_seg	*seg = l->segs + ln->seg;
 	const char		*bytes;
-	char			 sgr[64], last[64] = "";
+	/* A line starts with plain text, and gets back to it at its end. */
+	char			 sgr[64], last[64] = "\033[0m";
 	size_t			 i, n, end = ln->nseg;
 
 	/* Blanks at the end of a line are not worth printing. */
@@ -119,7 +120,7 @@ dump_line(FILE *fp, const struct layout *l, const struct layout_line *ln,
 		bytes = layout_seg_bytes(l, &seg[i], &n);
 		fwrite(bytes, 1, n, fp);
 	}
-	if (color && last[0] != '\0' && strcmp(last, "\033[0m") != 0)
+	if (color && strcmp(last, "\033[0m") != 0)
 		fputs("\033[0m", fp);
 	fputc('\n', fp);
 }
@@ -208,6 +209,10 @@ dump_toc_tsv(FILE *fp, const struct doc *d, size_t s)
 	fputc('\n', fp);
 }
 
+/*
+ * One index line: indented by depth, then the talk number, or as many
+ * blanks under a parent so that titles line up, then title and speakers.
+ */
 static void
 dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
 {
@@ -215,12 +220,12 @@ dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
 	const char			*title;
 	size_t				 len;
 
+	fprintf(fp, "%*s", (int)(2 * sec->depth), "");
 	if (sec->talk > 0)
 		fprintf(fp, color ? "\033[1;33m%*u.\033[0m " : "%*u. ", numw,
 		    sec->talk);
-	else
+	else if (d->ntalks > 0 && sec->depth > 0)
 		fprintf(fp, "%*s  ", numw, "");
-	fprintf(fp, "%*s", (int)(2 * sec->depth), "");
 	title = doc_section_title(d, s, &len);
 	if (color)
 		fputs("\033[1m", fp);

@@ -1,0 +1,160 @@
+#!/bin/sh
+# The command line as a user meets it: errors and their exit status, input
+# from a pipe, output to a closed pipe or a full disk, and what reaches the
+# terminal.  usage: run.sh OLSREAD SRCDIR
+set -u
+bin=$1
+src=$2
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+sample=$src/data/000-article.md
+tmp=$(mktemp -d) || exit 1
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+n=0
+failed=0
+
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() {
+	n=$((n + 1))
+	echo "not ok $n - $1"
+	shift
+	for line in "$@"; do echo "# $line"; done
+	failed=$((failed + 1))
+}
+
+# expect DESCRIPTION STATUS STDERR-PATTERN COMMAND...: run the command
+# (within 10 s), check its exit status and that standard error matches.
+expect() {
+	what=$1 status=$2 pattern=$3
+	shift 3
+	timeout 10 "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	got=$?
+	err=$(cat "$tmp/err")
+	if [ "$got" -ne "$status" ]; then
+		fail "$what" "exit status $got, want $status" "stderr: $err"
+	elif ! printf '%s\n' "$err" | grep -Eq -- "$pattern"; then
+		fail "$what" "stderr: $err" "want: $pattern"
+	else
+		pass "$what"
+	fi
+}
+
+expect "missing file" 1 \
+    "^olsread: $tmp/none.md: No such file or directory\$" \
+    "$bin" "$tmp/none.md"
+expect "a directory" 1 "^olsread: $tmp: is a directory\$" "$bin" "$tmp"
+mkfifo "$tmp/fifo"
+expect "a FIFO, without waiting for a writer" 1 \
+    "^olsread: $tmp/fifo: not a regular file\$" "$bin" "$tmp/fifo"
+expect "/dev/zero" 1 "^olsread: /dev/zero: not a regular file\$" \
+    "$bin" /dev/zero
+truncate -s 1073741825 "$tmp/huge.md"
+expect "a file over 1 GiB" 1 \
+    "^olsread: $tmp/huge.md: file too large \(1073741825 bytes; the limit is 1 GiB\)\$" \
+    "$bin" "$tmp/huge.md"
+rm -f "$tmp/huge.md"
+cp "$sample" "$tmp/secret.md"
+chmod 000 "$tmp/secret.md"
+if [ "$(id -u)" -ne 0 ]; then
+	expect "an unreadable file" 1 \
+	    "^olsread: $tmp/secret.md: Permission denied\$" \
+	    "$bin" "$tmp/secret.md"
+elif command -v setpriv >/dev/null 2>&1; then
+	chmod 755 "$tmp"
+	expect "an unreadable file (as an unprivileged user)" 1 \
+	    "^olsread: $tmp/secret.md: Permission denied\$" \
+	    setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$bin" "$tmp/secret.md"
+else
+	n=$((n + 1))
+	echo "ok $n # SKIP unreadable file: root, and no setpriv to drop it"
+fi
+
+expect "an unknown option" 2 "^usage: olsread" "$bin" --bogus "$sample"
+expect "a width too small" 2 "width must be a number from 10 to 1000" \
+    "$bin" -w 5 "$sample"
+expect "a width that is no number" 2 "width must be a number" \
+    "$bin" -w 8O "$sample"
+expect "two files" 2 "one file at a time" "$bin" "$sample" "$sample"
+expect "--tsv without --toc" 2 "--tsv goes with --toc" \
+    "$bin" --tsv "$sample"
+expect "--color=sometimes" 2 "--color takes auto, always or never" \
+    "$bin" --color=sometimes "$sample"
+expect "--help" 0 "^\$" "$bin" --help
+grep -q "^usage: olsread" "$tmp/out" && pass "--help shows the usage" ||
+    fail "--help shows the usage"
+expect "--version" 0 "^\$" "$bin" --version
+grep -Eq "^olsread [0-9]+\.[0-9]+" "$tmp/out" && pass "--version" ||
+    fail "--version prints the version" "$(cat "$tmp/out")"
+: > "$tmp/empty.md"
+expect "an empty file" 0 "^\$" "$bin" --dump "$tmp/empty.md"
+
+# Standard input.
+"$bin" --toc "$sample" >"$tmp/toc-file"
+"$bin" --toc - <"$sample" >"$tmp/toc-dash"
+cat "$sample" | "$bin" --toc >"$tmp/toc-pipe"
+if cmp -s "$tmp/toc-file" "$tmp/toc-dash" &&
+    cmp -s "$tmp/toc-file" "$tmp/toc-pipe"; then
+	pass "standard input, as - or as a pipe, reads the same"
+else
+	fail "standard input reads the same" "$(diff "$tmp/toc-file" "$tmp/toc-pipe")"
+fi
+
+# Output that is not a terminal gets the dump, 80 columns by default.
+COLUMNS= "$bin" "$sample" >"$tmp/default"
+COLUMNS= "$bin" --dump -w 80 "$sample" >"$tmp/w80"
+cmp -s "$tmp/default" "$tmp/w80" && pass "not a terminal: --dump at 80" ||
+    fail "not a terminal: --dump at 80"
+COLUMNS=50 "$bin" "$sample" >"$tmp/c50"
+"$bin" --dump -w 50 "$sample" >"$tmp/w50"
+cmp -s "$tmp/c50" "$tmp/w50" && pass "COLUMNS sets the width" ||
+    fail "COLUMNS sets the width"
+COLUMNS=300 "$bin" "$sample" >"$tmp/c300"
+"$bin" --dump -w 100 "$sample" >"$tmp/w100"
+cmp -s "$tmp/c300" "$tmp/w100" && pass "capped at a measure of 100" ||
+    fail "capped at a measure of 100"
+
+# Colour.
+esc=$(printf '\033')
+"$bin" --dump "$sample" | grep -q "$esc" && fail "auto: no colour in a pipe" ||
+    pass "auto: no colour in a pipe"
+"$bin" --dump --color=always "$sample" | grep -q "$esc\[" &&
+    pass "--color=always styles" || fail "--color=always styles"
+NO_COLOR=1 "$bin" --dump --color=always "$sample" | grep -q "$esc\[" &&
+    pass "--color=always wins over NO_COLOR" ||
+    fail "--color=always wins over NO_COLOR"
+
+# Nothing from the article reaches the terminal raw: the only escape
+# sequences in the output are olsread's own SGR ones.
+for args in "--dump" "--dump --color=always" "--toc" "--toc --color=always" \
+    "--toc --tsv"; do
+	# shellcheck disable=SC2086
+	"$bin" $args -w 60 "$src/tests/golden/controls.md" >"$tmp/ctl" 2>&1
+	left=$(sed "s/$esc\[[0-9;]*m//g" "$tmp/ctl" | tr -d '\n' |
+	    LC_ALL=C tr -d '\t -~\200-\377' | od -An -c | head -3)
+	if [ -z "$left" ]; then
+		pass "controls.md $args: no control byte but olsread's SGR"
+	else
+		fail "controls.md $args: stray bytes" "$left"
+	fi
+done
+
+# Output errors.
+i=0
+while [ $i -lt 200 ]; do cat "$sample"; i=$((i + 1)); done >"$tmp/big.md"
+first=$("$bin" --dump -w 80 "$tmp/big.md" 2>"$tmp/pipe-err" | head -1)
+if [ "$first" = "Trip report: the Ottawa Linux Symposium" ] &&
+    [ ! -s "$tmp/pipe-err" ]; then
+	pass "--dump | head -1 ends quietly"
+else
+	fail "--dump | head -1 ends quietly" "first: $first" \
+	    "stderr: $(cat "$tmp/pipe-err")"
+fi
+if [ -w /dev/full ]; then
+	expect "a full disk" 1 "^olsread: write error: No space left on device\$" \
+	    sh -c '"$0" --dump "$1" >/dev/full' "$bin" "$tmp/big.md"
+fi
+expect "a closed standard output" 1 "^olsread: write error: " \
+    sh -c '"$0" --dump "$1" >&-' "$bin" "$sample"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
