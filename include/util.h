@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#define UTIL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define UTIL_PRINTF(f, a) __attribute__((format(printf, f, a), nonnull(f)))
 
 /* Allocators: out of memory is fatal; a zero size or an overflow is a bug. */
 void	*xmalloc(size_t);
