@@ -13,14 +13,15 @@
 #include <stddef.h>
 
 struct arena_chunk;
+struct arena_large;
 
 struct arena {
 	struct arena_chunk	*chunks;	/* owned, newest first */
-	size_t			 large;		/* blocks passed to malloc */
+	struct arena_large	*large;		/* owned: blocks from malloc */
 };
 
 void	 arena_init(struct arena *);
-/* Free every chunk; blocks from malloc must have been freed already. */
+/* Free every block, whether its user freed it or not. */
 void	 arena_release(struct arena *);
 
 /* A block of `size` bytes, zeroed, aligned for any type. */

@@ -7,6 +7,7 @@
 #ifndef OLSREAD_TALKS_H
 #define OLSREAD_TALKS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* A name, as a byte range of the text it was found in. */
@@ -33,5 +34,11 @@ size_t	 talks_from_sentence(const char *text, size_t len,
  */
 size_t	 talks_from_heading(const char *text, size_t len,
 	    struct talks_name *out, size_t max);
+
+/*
+ * For the tests: whether the module's word tables are in the order its
+ * binary searches need.
+ */
+bool	 talks_tables_ok(void);
 
 #endif

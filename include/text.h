@@ -37,6 +37,12 @@ void	 text_sanitize_init(struct text_sanitizer *);
 /* Append the sanitised form of `len` bytes at `in` to `out`. */
 void	 text_sanitize_feed(struct text_sanitizer *, const char *in,
 	    size_t len, struct buf *out);
+/*
+ * Whether `len` bytes at `in`, coming next, need no repair at all, so that
+ * they may be used as they are instead of through text_sanitize_feed().
+ */
+bool	 text_sanitize_is_clean(const struct text_sanitizer *, const char *in,
+	    size_t len);
 /* Flush a sequence left incomplete at the end of the input. */
 void	 text_sanitize_finish(struct text_sanitizer *, struct buf *out);
 

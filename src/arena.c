@@ -37,21 +37,37 @@ struct arena_head {
 
 #define ARENA_HEAD	sizeof(struct arena_head)
 
+/*
+ * Before the head of a block from malloc: its place on the arena's list of
+ * such blocks, so that arena_release() frees whatever its user did not.
+ */
+struct arena_large {
+	struct arena_large	*next;
+	struct arena_large	*prev;
+};
+
+#define ARENA_LINK	sizeof(struct arena_large)
+
 void
 arena_init(struct arena *a)
 {
 	a->chunks = NULL;
-	a->large = 0;
+	a->large = NULL;
 }
 
 void
 arena_release(struct arena *a)
 {
 	struct arena_chunk	*c, *next;
+	struct arena_large	*l, *lnext;
 
 	for (c = a->chunks; c != NULL; c = next) {
 		next = c->next;
 		free(c);
+	}
+	for (l = a->large; l != NULL; l = lnext) {
+		lnext = l->next;
+		free(l);
 	}
 	arena_init(a);
 }
@@ -59,7 +75,7 @@ arena_release(struct arena *a)
 static size_t
 arena_round(size_t n)
 {
-	if (n > SIZE_MAX - ARENA_HEAD - ARENA_ALIGN)
+	if (n > SIZE_MAX - ARENA_LINK - ARENA_HEAD - ARENA_ALIGN)
 		fatal("arena: %zu bytes overflow", n);
 	return (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 }
@@ -70,15 +86,48 @@ arena_head(void *p)
 	return (struct arena_head *)((unsigned char *)p - ARENA_HEAD);
 }
 
-/* A block from malloc, freed on its own. */
+static struct arena_large *
+arena_large_of(struct arena_head *h)
+{
+	return (struct arena_large *)((unsigned char *)h - ARENA_LINK);
+}
+
+static struct arena_head *
+arena_link(struct arena *a, struct arena_large *l)
+{
+	l->prev = NULL;
+	l->next = a->large;
+	if (a->large != NULL)
+		a->large->prev = l;
+	a->large = l;
+	return (struct arena_head *)((unsigned char *)l + ARENA_LINK);
+}
+
+static struct arena_large *
+arena_unlink(struct arena *a, struct arena_head *h)
+{
+	struct arena_large	*l = arena_large_of(h);
+
+	if (l->prev != NULL)
+		l->prev->next = l->next;
+	else
+		a->large = l->next;
+	if (l->next != NULL)
+		l->next->prev = l->prev;
+	return l;
+}
+
+/* A block from malloc, freed on its own; zeroed only if asked. */
 static void *
-arena_alloc_large(struct arena *a, size_t size)
+arena_alloc_large(struct arena *a, size_t size, bool zero)
 {
 	struct arena_head	*h;
 
-	h = xcalloc(1, ARENA_HEAD + arena_round(size));
+	h = arena_link(a, xmalloc(ARENA_LINK + ARENA_HEAD + arena_round(size)));
+	if (zero)
+		memset(h->block, 0, size);
+	h->chunk = NULL;
 	h->size = size;
-	a->large++;
 	return h->block;
 }
 
@@ -106,7 +155,7 @@ arena_alloc(struct arena *a, size_t size)
 	size_t			 need;
 
 	if (size >= ARENA_LARGE)
-		return arena_alloc_large(a, size);
+		return arena_alloc_large(a, size, true);
 	need = ARENA_HEAD + arena_round(size);
 	if (c == NULL || ARENA_CHUNK - c->used < need)
 		c = arena_chunk_new(a);
@@ -130,14 +179,15 @@ arena_realloc(struct arena *a, void *p, size_t size)
 	 * such buffers leave behind, where the arena would waste it.
 	 */
 	if (p == NULL)
-		return arena_alloc_large(a, size);
+		return arena_alloc_large(a, size, false);
 	h = arena_head(p);
 	if (h->chunk == NULL) {
-		h = xreallocarray(h, 1, ARENA_HEAD + arena_round(size));
+		h = arena_link(a, xreallocarray(arena_unlink(a, h), 1,
+		    ARENA_LINK + ARENA_HEAD + arena_round(size)));
 		h->size = size;
 		return h->block;
 	}
-	n = arena_alloc_large(a, size);
+	n = arena_alloc_large(a, size, false);
 	memcpy(n, p, h->size < size ? h->size : size);
 	arena_free(a, p);
 	return n;
@@ -153,8 +203,7 @@ arena_free(struct arena *a, void *p)
 		return;
 	h = arena_head(p);
 	if ((c = h->chunk) == NULL) {
-		a->large--;
-		free(h);
+		free(arena_unlink(a, h));
 		return;
 	}
 	/* The newest chunk stays: it is the one being filled. */

@@ -106,11 +106,10 @@ load_parser(int flags)
 	    ((flags & LOAD_SMART) ? CMARK_OPT_SMART : 0), &load_mem);
 }
 
-/* Free the parser's tree, which must be unlinked, and its arena. */
+/* Free whatever cmark allocated and did not free. */
 static void
-load_parser_done(cmark_node *root)
+load_parser_done(void)
 {
-	cmark_node_free(root);
 	arena_release(load_arena);
 	free(load_arena);
 	load_arena = NULL;
@@ -412,7 +411,12 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 	}
 }
 
-/* Convert the tree under `root` into doc records, freeing it as we go. */
+/*
+ * Convert the tree under `root` into doc records, freeing each top-level
+ * block once converted: its arena chunks go back to malloc as they empty,
+ * for the growing doc to reuse, so the whole tree and the whole doc are
+ * never in memory together.
+ */
 static void
 load_convert(struct load_state *st, cmark_node *root)
 {
@@ -428,7 +432,8 @@ load_convert(struct load_state *st, cmark_node *root)
 		cmark_iter_free(it);
 		cmark_node_free(child);
 	}
-	load_parser_done(root);
+	cmark_node_free(root);
+	load_parser_done();
 }
 
 /* Sanitise one chunk and hand it to the parser. */
@@ -436,6 +441,10 @@ static void
 load_feed(cmark_parser *p, struct text_sanitizer *san, struct buf *tmp,
     const char *s, size_t len)
 {
+	if (text_sanitize_is_clean(san, s, len)) {
+		cmark_parser_feed(p, s, len);
+		return;
+	}
 	tmp->len = 0;
 	text_sanitize_feed(san, s, len, tmp);
 	if (tmp->len > 0)
@@ -610,7 +619,6 @@ load_file(const char *path, int flags, struct diag *diag, char *err,
     size_t errlen)
 {
 	struct load_stream	 ls;
-	cmark_node		*root;
 	bool			 ok;
 	int			 fd;
 
@@ -626,9 +634,8 @@ load_file(const char *path, int flags, struct diag *diag, char *err,
 	close(fd);
 	if (!ok) {
 		buf_release(&ls.tmp);
-		root = cmark_parser_finish(ls.parser);
 		cmark_parser_free(ls.parser);
-		load_parser_done(root);
+		load_parser_done();
 		return NULL;
 	}
 	return load_finish(path, ls.parser, &ls.san, &ls.tmp, diag);

@@ -108,6 +108,38 @@ text_sanitize_carry(struct text_sanitizer *s, const unsigned char *in,
 	return take;
 }
 
+/*
+ * Skip bytes that need no repair (ASCII other than NUL and CR) from `i`,
+ * eight at a time where it can.  Returns where the first other byte is.
+ */
+static size_t
+text_plain_span(const unsigned char *in, size_t i, size_t len)
+{
+	const uint64_t	 ones = 0x0101010101010101ULL;
+	const uint64_t	 highs = 0x8080808080808080ULL;
+	uint64_t	 v, cr;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&v, in + i, 8);
+		cr = v ^ (ones * '\r');
+		/* Any byte zero, CR, or with its high bit set? */
+		if (((v - ones) & ~v & highs) || ((cr - ones) & ~cr & highs) ||
+		    (v & highs))
+			break;
+	}
+	while (i < len && in[i] != 0 && in[i] < 0x80 && in[i] != '\r')
+		i++;
+	return i;
+}
+
+bool
+text_sanitize_is_clean(const struct text_sanitizer *s, const char *in,
+    size_t len)
+{
+	return s->started && s->npend == 0 && !s->after_cr &&
+	    text_plain_span((const unsigned char *)in, 0, len) == len;
+}
+
 void
 text_sanitize_feed(struct text_sanitizer *s, const char *chunk, size_t len,
     struct buf *out)
@@ -128,9 +160,12 @@ text_sanitize_feed(struct text_sanitizer *s, const char *chunk, size_t len,
 	s->after_cr = false;
 	run = i;
 	while (i < len) {
-		unsigned char	 c = in[i];
+		unsigned char	 c;
 
-		if (c != 0 && c < 0x80 && c != '\r') {
+		i = text_plain_span(in, i, len);
+		if (i == len)
+			break;
+		if ((c = in[i]) != 0 && c < 0x80 && c != '\r') {
 			i++;
 			continue;
 		}
@@ -231,6 +266,8 @@ text_encode(uint32_t cp, char out[4])
 bool
 text_is_upper(uint32_t cp)
 {
+	if (cp < 0x80)
+		return cp >= 'A' && cp <= 'Z';
 	return uc_is_general_category(cp, UC_CATEGORY_Lu) ||
 	    uc_is_general_category(cp, UC_CATEGORY_Lt);
 }
@@ -238,30 +275,40 @@ text_is_upper(uint32_t cp)
 bool
 text_is_lower(uint32_t cp)
 {
+	if (cp < 0x80)
+		return cp >= 'a' && cp <= 'z';
 	return uc_is_general_category(cp, UC_CATEGORY_Ll);
 }
 
 bool
 text_is_alpha(uint32_t cp)
 {
+	if (cp < 0x80)
+		return (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z';
 	return uc_is_general_category(cp, UC_CATEGORY_L);
 }
 
 bool
 text_is_mark(uint32_t cp)
 {
+	if (cp < 0x80)
+		return false;
 	return uc_is_general_category(cp, UC_CATEGORY_M);
 }
 
 bool
 text_is_digit(uint32_t cp)
 {
+	if (cp < 0x80)
+		return cp >= '0' && cp <= '9';
 	return uc_is_general_category(cp, UC_CATEGORY_Nd);
 }
 
 bool
 text_is_space(uint32_t cp)
 {
+	if (cp < 0x80)
+		return cp == ' ' || (cp >= '\t' && cp <= '\r');
 	return uc_is_property_white_space(cp);
 }
 

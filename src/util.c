@@ -143,7 +143,8 @@ buf_add(struct buf *b, const void *p, size_t len)
 {
 	if (len == 0)
 		return;
-	buf_reserve(b, len);
+	if (len >= b->cap - b->len)
+		buf_reserve(b, len);
 	memcpy(b->data + b->len, p, len);
 	b->len += len;
 	b->data[b->len] = '\0';
