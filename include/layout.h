@@ -102,6 +102,35 @@ struct layout	*layout_build(const struct doc *d, size_t b,
 		    unsigned int width);
 void		 layout_free(struct layout *);
 
+/*
+ * The layouts of a doc's blocks at one width, built when first asked for
+ * and kept, up to LAYOUT_CACHE_MAX blocks (the oldest go first), so that
+ * what a screen shows costs the same whatever the document's size.
+ */
+#define LAYOUT_CACHE_MAX	4096
+
+struct layout_cache;
+
+/*
+ * Returns a new, empty cache owned by the caller (free with
+ * layout_cache_free()).  It borrows `d`, which must outlive it and may
+ * grow meanwhile.
+ */
+struct layout_cache	*layout_cache_new(const struct doc *d,
+			    unsigned int width);
+void			 layout_cache_free(struct layout_cache *);
+
+/* Change the width; every layout built at the old one is dropped. */
+void			 layout_cache_set_width(struct layout_cache *,
+			    unsigned int width);
+unsigned int		 layout_cache_width(const struct layout_cache *);
+
+/*
+ * The layout of block `b`, built now if it is not in the cache.  The
+ * pointer stays valid until the next call that changes the cache.
+ */
+const struct layout	*layout_cache_get(struct layout_cache *, size_t b);
+
 /* The bytes that segment `s` of `l` draws, and their length. */
 const char	*layout_seg_bytes(const struct layout *l,
 		    const struct layout_seg *s, size_t *len);

@@ -960,3 +960,94 @@ layout_block(struct layout *l, const struct doc *d, size_t b,
 		break;
 	}
 }
+
+/* The cache. */
+
+struct layout_cache {
+	const struct doc	*doc;		/* borrowed */
+	unsigned int		 width;
+	struct layout		**blocks;	/* owned: per block, or NULL */
+	size_t			 nblocks;
+	size_t			 capblocks;
+	size_t			*ring;		/* owned: built blocks, oldest
+						   at `next` once full */
+	size_t			 nring;
+	size_t			 next;
+};
+
+struct layout_cache *
+layout_cache_new(const struct doc *d, unsigned int width)
+{
+	struct layout_cache	*lc = xcalloc(1, sizeof(*lc));
+
+	lc->doc = d;
+	lc->width = width;
+	lc->ring = xcalloc(LAYOUT_CACHE_MAX, sizeof(*lc->ring));
+	return lc;
+}
+
+/* Drop every layout, keeping the memory that holds the table. */
+static void
+layout_cache_clear(struct layout_cache *lc)
+{
+	size_t	 i;
+
+	for (i = 0; i < lc->nring; i++) {
+		layout_free(lc->blocks[lc->ring[i]]);
+		lc->blocks[lc->ring[i]] = NULL;
+	}
+	lc->nring = lc->next = 0;
+}
+
+void
+layout_cache_free(struct layout_cache *lc)
+{
+	if (lc == NULL)
+		return;
+	layout_cache_clear(lc);
+	free(lc->blocks);
+	free(lc->ring);
+	free(lc);
+}
+
+void
+layout_cache_set_width(struct layout_cache *lc, unsigned int width)
+{
+	if (width == lc->width)
+		return;
+	layout_cache_clear(lc);
+	lc->width = width;
+}
+
+unsigned int
+layout_cache_width(const struct layout_cache *lc)
+{
+	return lc->width;
+}
+
+const struct layout *
+layout_cache_get(struct layout_cache *lc, size_t b)
+{
+	size_t	 old;
+
+	if (b >= lc->nblocks) {
+		/* The doc grew: make room for its new blocks. */
+		lc->blocks = xgrow(lc->blocks, &lc->capblocks, b + 1,
+		    sizeof(*lc->blocks));
+		memset(lc->blocks + lc->nblocks, 0,
+		    (lc->capblocks - lc->nblocks) * sizeof(*lc->blocks));
+		lc->nblocks = lc->capblocks;
+	}
+	if (lc->blocks[b] != NULL)
+		return lc->blocks[b];
+	if (lc->nring == LAYOUT_CACHE_MAX) {
+		old = lc->ring[lc->next];
+		layout_free(lc->blocks[old]);
+		lc->blocks[old] = NULL;
+		lc->ring[lc->next] = b;
+		lc->next = (lc->next + 1) % LAYOUT_CACHE_MAX;
+	} else
+		lc->ring[lc->nring++] = b;
+	lc->blocks[b] = layout_build(lc->doc, b, lc->width);
+	return lc->blocks[b];
+}

@@ -287,6 +287,62 @@ static const char *const stress_docs[] = {
 	    "1234567. item with a big number\n",
 };
 
+/* Two layouts draw the same lines. */
+static bool
+same_lines(const struct layout *a, const struct layout *b)
+{
+	struct buf	 x, y;
+	size_t		 i;
+	bool		 same = a->nlines == b->nlines;
+
+	buf_init(&x);
+	buf_init(&y);
+	for (i = 0; same && i < a->nlines; i++) {
+		line_bytes(a, i, &x);
+		line_bytes(b, i, &y);
+		same = x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+	}
+	buf_release(&x);
+	buf_release(&y);
+	return same;
+}
+
+/* The cache gives what layout_build() gives, at its width, and evicts. */
+static void
+test_cache(void)
+{
+	struct layout_cache	*lc;
+	struct layout		*fresh;
+	const struct layout	*got;
+	struct buf		 md;
+	struct doc		*d;
+	size_t			 b, bad = 0;
+
+	buf_init(&md);
+	for (b = 0; b < LAYOUT_CACHE_MAX + 50; b++)
+		buf_printf(&md, "Paragraph %zu, with words enough to wrap "
+		    "at a narrow width.\n\n", b);
+	d = load(md.data);
+	buf_release(&md);
+	lc = layout_cache_new(d, 30);
+	for (b = 0; b < d->nblocks; b++) {
+		got = layout_cache_get(lc, b);
+		fresh = layout_build(d, b, 30);
+		bad += !same_lines(got, fresh) || got->width != 30;
+		layout_free(fresh);
+	}
+	tap_is_int((long long)bad, 0, "cached layouts match fresh ones "
+	    "over %zu blocks, past the cache's size", d->nblocks);
+	tap_ok(layout_cache_get(lc, 7) == layout_cache_get(lc, 7),
+	    "a block asked for twice is built once");
+	layout_cache_set_width(lc, 50);
+	tap_is_int(layout_cache_get(lc, 0)->width, 50,
+	    "a new width rebuilds");
+	tap_is_int(layout_cache_width(lc), 50, "and is the cache's width");
+	layout_cache_free(lc);
+	doc_free(d);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -323,5 +379,6 @@ main(int argc, char *argv[])
 		doc_free(d);
 	}
 	test_render();
+	test_cache();
 	return tap_done();
 }
