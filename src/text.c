@@ -109,22 +109,32 @@ text_sanitize_carry(struct text_sanitizer *s, const unsigned char *in,
 }
 
 /*
+ * Whether any byte of the eight in `v` needs a look: not ASCII, NUL or CR.
+ */
+static uint64_t
+text_needs_repair(uint64_t v)
+{
+	const uint64_t	 ones = 0x0101010101010101ULL;
+	const uint64_t	 highs = 0x8080808080808080ULL;
+	uint64_t	 cr = v ^ (ones * '\r');
+
+	/* High bit set, or a zero byte in v, or a zero byte in v ^ CR. */
+	return (v | ((v - ones) & ~v) | ((cr - ones) & ~cr)) & highs;
+}
+
+/*
  * Skip bytes that need no repair (ASCII other than NUL and CR) from `i`,
- * eight at a time where it can.  Returns where the first other byte is.
+ * 32 at a time where it can.  Returns where the first other byte is.
  */
 static size_t
 text_plain_span(const unsigned char *in, size_t i, size_t len)
 {
-	const uint64_t	 ones = 0x0101010101010101ULL;
-	const uint64_t	 highs = 0x8080808080808080ULL;
-	uint64_t	 v, cr;
+	uint64_t	 v[4];
 
-	for (; i + 8 <= len; i += 8) {
-		memcpy(&v, in + i, 8);
-		cr = v ^ (ones * '\r');
-		/* Any byte zero, CR, or with its high bit set? */
-		if (((v - ones) & ~v & highs) || ((cr - ones) & ~cr & highs) ||
-		    (v & highs))
+	for (; i + 32 <= len; i += 32) {
+		memcpy(v, in + i, 32);
+		if (text_needs_repair(v[0]) | text_needs_repair(v[1]) |
+		    text_needs_repair(v[2]) | text_needs_repair(v[3]))
 			break;
 	}
 	while (i < len && in[i] != 0 && in[i] < 0x80 && in[i] != '\r')

@@ -90,6 +90,39 @@ test_sanitize(void)
 	}
 }
 
+/* A byte to repair at every offset of a long line, past the fast path. */
+static void
+test_sanitize_positions(void)
+{
+	static const struct {
+		char		 bad;
+		const char	*want;
+	} kinds[] = {
+		{ '\0', TEXT_REPLACEMENT },
+		{ '\r', "\n" },
+		{ (char)0x80, TEXT_REPLACEMENT },
+	};
+	char		 in[100], want[110], *got;
+	size_t		 k, pos, n, bad = 0;
+
+	for (k = 0; k < sizeof(kinds) / sizeof(*kinds); k++) {
+		for (pos = 0; pos < sizeof(in); pos++) {
+			memset(in, 'a', sizeof(in));
+			in[pos] = kinds[k].bad;
+			n = strlen(kinds[k].want);
+			memset(want, 'a', pos);
+			memcpy(want + pos, kinds[k].want, n);
+			memset(want + pos + n, 'a', sizeof(in) - pos - 1);
+			want[sizeof(in) - 1 + n] = '\0';
+			got = sanitize(in, sizeof(in), sizeof(in), NULL);
+			bad += strcmp(got, want) != 0;
+			free(got);
+		}
+	}
+	tap_is_int((long long)bad, 0, "a NUL, a CR or a bad byte is found "
+	    "at every offset of a line");
+}
+
 static void
 test_widths(void)
 {
@@ -246,6 +279,7 @@ main(void)
 {
 	tap_plan(0);
 	test_sanitize();
+	test_sanitize_positions();
 	test_widths();
 	test_controls();
 	test_breaks();
