@@ -86,6 +86,14 @@ unsigned int	 text_char_width(uint32_t cp);
 /* Cells of `len` bytes of UTF-8 text, control characters as symbols. */
 size_t	 text_width(const char *s, size_t len);
 
+/*
+ * Append the visible form of `len` bytes of UTF-8 to `out`, fitted to
+ * `cols` cells: control characters as their symbols, tabs and line breaks
+ * as spaces, and cut with an ellipsis ("…") when it is wider.  For text that
+ * is shown on one line: titles, names, URLs.  Returns the cells used.
+ */
+size_t	 text_fit(const char *s, size_t len, size_t cols, struct buf *out);
+
 /* Line break opportunities (UAX #14), one per byte. */
 enum text_break {
 	TEXT_BREAK_NO,		/* not before this byte */

@@ -7,6 +7,7 @@
 #include "dump.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "doc.h"
@@ -40,36 +41,19 @@ static const struct {
 	{ LAYOUT_RAW_HTML, ";2" },
 };
 
-/* Write `len` bytes of document text, control characters as symbols. */
+/*
+ * Write `len` bytes of document text on one line, control characters as
+ * symbols, tabs and line breaks as spaces.
+ */
 static void
-dump_safe(FILE *fp, const char *s, size_t len, bool flat)
+dump_safe(FILE *fp, const char *s, size_t len)
 {
-	size_t		 i = 0, run = 0, n;
-	uint32_t	 cp;
-	char		 sym[8];
+	struct buf	 b;
 
-	while (i < len) {
-		unsigned char	 c = (unsigned char)s[i];
-
-		if (c >= 0x20 && c < 0x7f) {
-			i++;
-			continue;
-		}
-		n = text_decode(s + i, len - i, &cp);
-		if (!text_is_control(cp) && !(flat && (cp == '\t' ||
-		    cp == '\n'))) {
-			i += n;
-			continue;
-		}
-		fwrite(s + run, 1, i - run, fp);
-		if (text_is_control(cp))
-			fwrite(sym, 1, text_control_symbol(cp, sym), fp);
-		else
-			fputc(' ', fp);
-		i += n;
-		run = i;
-	}
-	fwrite(s + run, 1, i - run, fp);
+	buf_init(&b);
+	text_fit(s, len, SIZE_MAX, &b);
+	fwrite(b.data, 1, b.len, fp);
+	buf_release(&b);
 }
 
 /* The SGR sequence for a segment, into `out`. */
@@ -147,7 +131,7 @@ dump_links(FILE *fp, const struct doc *d, size_t s, bool color)
 			url = doc_span_url(d, sp, &len);
 			fprintf(fp, color ? "\033[2;34m[%u]\033[0m " : "[%u] ",
 			    sp->link);
-			dump_safe(fp, url, len, true);
+			dump_safe(fp, url, len);
 			fputc('\n', fp);
 		}
 	}
@@ -184,7 +168,7 @@ dump_speakers(FILE *fp, const struct doc *d, size_t s, const char *sep)
 		r = &d->speakers[sec->speaker + i];
 		if (i > 0)
 			fputs(sep, fp);
-		dump_safe(fp, d->text.data + r->off, r->len, true);
+		dump_safe(fp, d->text.data + r->off, r->len);
 	}
 }
 
@@ -201,7 +185,7 @@ dump_toc_tsv(FILE *fp, const struct doc *d, size_t s)
 	else
 		fputs("-\t", fp);
 	title = doc_section_title(d, s, &len);
-	dump_safe(fp, title, len, true);
+	dump_safe(fp, title, len);
 	fputc('\t', fp);
 	if (sec->nspeaker == 0)
 		fputc('-', fp);
@@ -229,7 +213,7 @@ dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
 	title = doc_section_title(d, s, &len);
 	if (color)
 		fputs("\033[1m", fp);
-	dump_safe(fp, title, len, true);
+	dump_safe(fp, title, len);
 	if (color)
 		fputs("\033[0m", fp);
 	if (sec->nspeaker > 0) {

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdbool.h>
@@ -18,13 +19,20 @@
 #include "diag.h"
 #include "doc.h"
 #include "dump.h"
+#include "keymap.h"
 #include "load.h"
+#include "screen.h"
+#include "view.h"
 
-/* Widths a reader can ask for, and the measure used unless asked. */
+/*
+ * Widths a reader can ask for, the measure printed text keeps to unless
+ * asked, and the pager's.
+ */
 #define MAIN_MIN_WIDTH		10
 #define MAIN_MAX_WIDTH		1000
 #define MAIN_MEASURE		100
 #define MAIN_DEFAULT_WIDTH	80
+#define MAIN_PAGER_MEASURE	80
 
 enum main_mode {
 	MAIN_READ,
@@ -43,6 +51,8 @@ struct main_opts {
 	enum main_color	 color;
 	unsigned int	 width;		/* 0: not asked */
 	bool		 tsv;
+	bool		 mouse;
+	bool		 sidebar;
 	const char	*path;
 };
 
@@ -50,7 +60,10 @@ enum {
 	OPT_DUMP = 256,
 	OPT_TOC,
 	OPT_TSV,
-	OPT_COLOR
+	OPT_COLOR,
+	OPT_MOUSE,
+	OPT_NO_MOUSE,
+	OPT_NO_SIDEBAR
 };
 
 static const struct option main_longopts[] = {
@@ -58,6 +71,9 @@ static const struct option main_longopts[] = {
 	{ "colour",	optional_argument,	NULL,	OPT_COLOR },
 	{ "dump",	no_argument,		NULL,	OPT_DUMP },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "mouse",	no_argument,		NULL,	OPT_MOUSE },
+	{ "no-mouse",	no_argument,		NULL,	OPT_NO_MOUSE },
+	{ "no-sidebar",	no_argument,		NULL,	OPT_NO_SIDEBAR },
 	{ "toc",	no_argument,		NULL,	OPT_TOC },
 	{ "tsv",	no_argument,		NULL,	OPT_TSV },
 	{ "version",	no_argument,		NULL,	'V' },
@@ -69,7 +85,8 @@ static void
 main_usage(FILE *fp)
 {
 	fputs("usage: olsread [-hV] [--dump | --toc [--tsv]] [-w width] "
-	    "[--color[=when]] [file]\n", fp);
+	    "[--color[=when]]\n"
+	    "               [--[no-]mouse] [--no-sidebar] [file]\n", fp);
 }
 
 static void
@@ -78,7 +95,7 @@ main_help(void)
 	main_usage(stdout);
 	fputs("\n"
 	    "Read a Markdown article in the terminal, reflowed, beside an\n"
-	    "index of its talks.\n"
+	    "index of its talks.  In the pager, h shows the keys.\n"
 	    "\n"
 	    "  --dump           print the reflowed article to standard output\n"
 	    "  --toc            print the talk index\n"
@@ -86,6 +103,9 @@ main_help(void)
 	    "                   tab-separated\n"
 	    "  -w, --width N    text width in columns (10 to 1000)\n"
 	    "  --color[=WHEN]   style the output: auto, always or never\n"
+	    "  --mouse          let the pager take the mouse (the default)\n"
+	    "  --no-mouse       leave the mouse to the terminal\n"
+	    "  --no-sidebar     start the pager without the talk index\n"
 	    "  -h, --help       show this help\n"
 	    "  -V, --version    show the version\n"
 	    "\n"
@@ -158,6 +178,13 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 			break;
 		case OPT_COLOR:
 			o->color = main_parse_color(optarg);
+			break;
+		case OPT_MOUSE:
+		case OPT_NO_MOUSE:
+			o->mouse = ch == OPT_MOUSE;
+			break;
+		case OPT_NO_SIDEBAR:
+			o->sidebar = false;
 			break;
 		default:
 			main_bad_usage(NULL, NULL);
@@ -243,6 +270,44 @@ main_print(const struct main_opts *o, const struct doc *d)
 	return 1;
 }
 
+/*
+ * The pager, on a terminal that can show it; printing the article
+ * otherwise, with a word on why.
+ */
+static int
+main_read(const struct main_opts *o, const struct doc *d,
+    const struct diag *dg)
+{
+	struct view_opts	 vopts;
+	struct keymap		 km;
+	char			 why[256];
+
+	if (!screen_usable(why, sizeof(why))) {
+		fprintf(stderr, "olsread: %s; printing the article\n", why);
+		main_show_diag(dg);
+		return main_print(o, d);
+	}
+	memset(&vopts, 0, sizeof(vopts));
+	vopts.measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
+	vopts.sidebar = o->sidebar;
+	vopts.mouse = o->mouse;
+	keymap_init(&km);
+	if (screen_run(d, &km, &vopts, dg) != 0) {
+		fprintf(stderr, "olsread: cannot set up the terminal\n");
+		return 1;
+	}
+	return 0;
+}
+
+/* Text is UTF-8 whatever the locale says, for curses as for the rest. */
+static void
+main_locale(void)
+{
+	setlocale(LC_ALL, "");
+	if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+		setlocale(LC_CTYPE, "C.UTF-8");
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -252,8 +317,10 @@ main(int argc, char *argv[])
 	char			 err[256];
 	int			 status;
 
-	setlocale(LC_ALL, "");
+	main_locale();
 	memset(&o, 0, sizeof(o));
+	o.mouse = true;
+	o.sidebar = true;
 	main_parse(argc, argv, &o);
 	diag_init(&dg);
 	if ((d = load_file(o.path, 0, &dg, err, sizeof(err))) == NULL) {
@@ -262,8 +329,12 @@ main(int argc, char *argv[])
 		diag_release(&dg);
 		return 1;
 	}
-	main_show_diag(&dg);
-	status = main_print(&o, d);
+	if (o.mode == MAIN_READ && isatty(STDOUT_FILENO))
+		status = main_read(&o, d, &dg);
+	else {
+		main_show_diag(&dg);
+		status = main_print(&o, d);
+	}
 	doc_free(d);
 	diag_release(&dg);
 	return status;

@@ -377,6 +377,48 @@ text_width(const char *s, size_t len)
 	return w;
 }
 
+/* The visible form of `cp` into `out`; returns its length. */
+static size_t
+text_visible(uint32_t cp, const char *s, size_t n, char out[8])
+{
+	if (cp == '\t' || cp == '\n') {
+		out[0] = ' ';
+		return 1;
+	}
+	if (text_is_control(cp))
+		return text_control_symbol(cp, out);
+	memcpy(out, s, n);
+	return n;
+}
+
+size_t
+text_fit(const char *s, size_t len, size_t cols, struct buf *out)
+{
+	size_t		 i, n, vn, used = 0, start = out->len;
+	uint32_t	 cp;
+	char		 vis[8];
+	unsigned int	 w;
+	bool		 cut = text_width(s, len) > cols;
+
+	for (i = 0; i < len; i += n) {
+		n = text_decode(s + i, len - i, &cp);
+		w = cp == '\t' || cp == '\n' ? 1 : text_char_width(cp);
+		/* When cut, the ellipsis takes the last cell. */
+		if (used + w + (cut ? 1 : 0) > cols)
+			break;
+		vn = text_visible(cp, s + i, n, vis);
+		buf_add(out, vis, vn);
+		used += w;
+	}
+	if (cut && used < cols) {
+		buf_add(out, "\xe2\x80\xa6", 3);
+		used++;
+	}
+	if (out->len == start)
+		buf_reserve(out, 0);
+	return used;
+}
+
 static bool
 text_is_control_at(const char *s, size_t len)
 {

@@ -1,0 +1,33 @@
+/*
+ * screen: the terminal.  The only module that includes curses.h: it draws a
+ * view, turns what the terminal sends (keys, the mouse, a resize) into view
+ * calls, and gives the terminal back as it found it on every way out.
+ */
+#ifndef OLSREAD_SCREEN_H
+#define OLSREAD_SCREEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct diag;
+struct doc;
+struct keymap;
+struct view_opts;
+
+/*
+ * Whether the terminal can run the pager: it must be a terminal that
+ * curses knows and that can move the cursor.  If not, `why` says so.
+ */
+bool	 screen_usable(char *why, size_t size);
+
+/*
+ * Run the pager on `d` until the reader quits.  The first message shown is
+ * the first of `dg`, if any.  Returns the exit status: 0, or 1 when the
+ * terminal could not be set up.  A signal that ends olsread (SIGINT,
+ * SIGTERM, SIGHUP) gives the terminal back, then kills olsread with that
+ * signal, as a shell expects.
+ */
+int	 screen_run(const struct doc *d, const struct keymap *km,
+	    const struct view_opts *o, const struct diag *dg);
+
+#endif

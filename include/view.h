@@ -1,0 +1,157 @@
+/*
+ * view: the pager's state, and what turns keys and actions into new state.
+ * It knows where the reader is (an anchor: a block and a line of it, never
+ * a global line number, so that a resize keeps the place and costs only the
+ * lines on screen), the geometry of the panes, the index's cursor, the jump
+ * history, the marks, and what the status and prompt lines say.  It owns
+ * the layout cache.  No curses here: the screen module draws what the view
+ * describes, and turns terminal input into calls below.
+ */
+#ifndef OLSREAD_VIEW_H
+#define OLSREAD_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keymap.h"
+#include "util.h"
+
+struct doc;
+struct layout;
+
+/* What a call asks of the screen, or'ed. */
+#define VIEW_REDRAW	0x01	/* draw the view again */
+#define VIEW_REPAINT	0x02	/* clear the terminal, then draw it all */
+#define VIEW_QUIT	0x04	/* the reader is done */
+#define VIEW_MOUSE	0x08	/* mouse capture was turned on or off */
+
+/* Below these sizes the view shows what fits and says so. */
+#define VIEW_MIN_COLS		20
+#define VIEW_MIN_LINES		5
+/* The index shows itself from this width on. */
+#define VIEW_SIDEBAR_COLS	70
+#define VIEW_SIDEBAR_WIDTH	30
+/* Lines the mouse wheel scrolls. */
+#define VIEW_WHEEL_LINES	3
+
+struct view_opts {
+	unsigned int	 measure;	/* widest text, in columns */
+	bool		 sidebar;	/* show the index where it fits */
+	bool		 mouse;		/* capture the mouse */
+};
+
+enum view_focus {
+	VIEW_FOCUS_BODY,
+	VIEW_FOCUS_SIDEBAR
+};
+
+/* A place in the text: the top line of the body. */
+struct view_anchor {
+	size_t	 block;		/* a leaf */
+	size_t	 line;		/* a line of its layout */
+	size_t	 off;		/* doc text at the start of that line, or
+				   DOC_NONE; finds the line again after a
+				   resize */
+};
+
+/* Where each part of the screen is. */
+struct view_geom {
+	unsigned int	 cols;
+	unsigned int	 lines;
+	unsigned int	 side_w;	/* 0 when the index is hidden */
+	unsigned int	 body_x;
+	unsigned int	 body_w;
+	unsigned int	 body_h;	/* rows of text, from row 0 */
+	int		 status_y;	/* -1 when there is no room */
+	int		 prompt_y;	/* the message and prompt line */
+	bool		 too_small;
+};
+
+/* One body row: a line of a block's layout, or nothing past the end. */
+struct view_row {
+	const struct layout	*layout;	/* NULL: past the end */
+	size_t			 line;
+};
+
+/* What one row of the index shows. */
+enum view_side_kind {
+	VIEW_SIDE_TITLE,	/* number and title */
+	VIEW_SIDE_SPEAKERS,	/* the speakers, under the title */
+	VIEW_SIDE_EMPTY
+};
+
+struct view_side_row {
+	enum view_side_kind	 kind;
+	size_t			 section;
+	bool			 current;	/* the section in view */
+	bool			 cursor;	/* the index's cursor, focused */
+	struct buf		 text;		/* what to draw, fitted */
+	size_t			 number_len;	/* bytes of text that are the
+						   talk number */
+};
+
+struct view;
+
+/*
+ * Returns a new view of `d` owned by the caller (free with view_free()),
+ * at the top, for a screen of `cols` x `lines`.  It borrows `d`, which must
+ * outlive it, and `km`, its key bindings.
+ */
+struct view	*view_new(const struct doc *d, const struct keymap *km,
+		    const struct view_opts *, unsigned int cols,
+		    unsigned int lines);
+void		 view_free(struct view *);
+
+/* A new screen size: the panes are laid out again, the anchor kept. */
+unsigned int	 view_resize(struct view *, unsigned int cols,
+		    unsigned int lines);
+
+/* A key typed by the reader. Returns VIEW_* flags. */
+unsigned int	 view_key(struct view *, uint32_t key);
+
+/* Do `action` as if its key was typed. Returns VIEW_* flags. */
+unsigned int	 view_act(struct view *, enum action);
+
+/* The mouse: a wheel turn (delta lines, down > 0), a click. */
+unsigned int	 view_wheel(struct view *, unsigned int row, unsigned int col,
+		    int delta);
+unsigned int	 view_click(struct view *, unsigned int row, unsigned int col);
+
+/* What to draw. */
+const struct view_geom	*view_geom(const struct view *);
+/* Fill `rows[0..geom.body_h)`. */
+void		 view_body(struct view *, struct view_row *rows);
+/*
+ * Fill `rows[0..geom.body_h)` with the index as it shows, each row's text
+ * fitted to the index's width.  Call view_side_release() on them after.
+ */
+void		 view_sidebar(struct view *, struct view_side_row *rows);
+void		 view_side_release(struct view_side_row *rows, size_t n);
+/* The status line, fitted to the width: left part and right part. */
+void		 view_status(struct view *, struct buf *left,
+		    struct buf *right);
+/* Show `msg` on the message line until the next key. */
+void		 view_set_message(struct view *, const char *msg);
+/* The message of the last action, or NULL. */
+const char	*view_message(const struct view *);
+/* The prompt being typed into ("Talk: 1"), or NULL. */
+const char	*view_prompt(const struct view *);
+bool		 view_help_shown(const struct view *);
+enum view_focus	 view_focus(const struct view *);
+bool		 view_mouse(const struct view *);
+
+/* The place, and the section it is in; for tests and the status line. */
+struct view_anchor	 view_anchor(const struct view *);
+size_t			 view_section(const struct view *);
+unsigned int		 view_percent(struct view *);
+size_t			 view_cursor(const struct view *);
+
+/*
+ * The keys and their help, for the overlay: a title line, then a line an
+ * action; and the first of them to show, when they do not all fit.
+ */
+void		 view_help_lines(const struct view *, struct buf *out);
+size_t		 view_help_top(const struct view *);
+
+#endif

@@ -1,0 +1,571 @@
+/*
+ * screen: curses.  It draws the view's rows, segment by segment, with the
+ * look each role and style has (one table), clipped to the window; it reads
+ * the terminal with poll() and get_wch(), so that olsread sleeps in the
+ * kernel when idle; it turns keys, the mouse and resizes into view calls;
+ * and it gives the terminal back on every way out: quit, fatal(), a signal.
+ * Nothing here decides what to show: that is the view's job.
+ */
+#include "screen.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "doc.h"
+#include "keymap.h"
+#include "layout.h"
+#include "text.h"
+#include "util.h"
+#include "view.h"
+
+/*
+ * Last: term.h defines a macro for every terminfo capability, "lines" and
+ * "columns" among them, which the project's headers use as names.
+ */
+#include <curses.h>
+#include <term.h>
+#undef lines
+#undef columns
+
+enum screen_pair {
+	SCREEN_PAIR_NONE,
+	SCREEN_PAIR_CODE,
+	SCREEN_PAIR_LINK,
+	SCREEN_PAIR_NUMBER,
+	SCREEN_PAIR_QUOTE,
+	SCREEN_PAIR__MAX
+};
+
+/* The look of each role: attributes, and a colour pair where there is one. */
+static const struct {
+	attr_t		 attr;
+	enum screen_pair pair;
+} screen_roles[LAYOUT_ROLE__MAX] = {
+	[LAYOUT_BODY] = { A_NORMAL, SCREEN_PAIR_NONE },
+	[LAYOUT_HEADING] = { A_BOLD, SCREEN_PAIR_NONE },
+	[LAYOUT_TALK_NUMBER] = { A_BOLD, SCREEN_PAIR_NUMBER },
+	[LAYOUT_CODE] = { A_NORMAL, SCREEN_PAIR_CODE },
+	[LAYOUT_HTML] = { A_DIM, SCREEN_PAIR_NONE },
+	[LAYOUT_RULE] = { A_DIM, SCREEN_PAIR_NONE },
+	[LAYOUT_QUOTE] = { A_DIM, SCREEN_PAIR_QUOTE },
+	[LAYOUT_MARKER] = { A_BOLD, SCREEN_PAIR_NONE },
+	[LAYOUT_LINK_NUMBER] = { A_DIM, SCREEN_PAIR_LINK },
+	[LAYOUT_CONTROL] = { A_REVERSE, SCREEN_PAIR_NONE },
+	[LAYOUT_CONTINUED] = { A_DIM, SCREEN_PAIR_NONE },
+};
+
+/* Set by the signal handlers; the main loop acts on them. */
+static volatile sig_atomic_t	 screen_signal;
+/* Whether curses holds the terminal, for the cleanup hook. */
+static bool			 screen_active;
+static bool			 screen_colors;
+/* Italic where the terminal has it, underline otherwise. */
+static attr_t			 screen_italic = A_UNDERLINE;
+static SCREEN			*screen_term;
+static FILE			*screen_in;	/* owned: keys, maybe /dev/tty */
+
+bool
+screen_usable(char *why, size_t size)
+{
+	const char	*term = getenv("TERM");
+	int		 err = 0;
+	char		*cup;
+
+	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0) {
+		snprintf(why, size, "the terminal (TERM=%s) cannot show the "
+		    "pager", term != NULL ? term : "");
+		return false;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		snprintf(why, size, "unknown terminal type %s", term);
+		return false;
+	}
+	cup = tigetstr("cup");
+	del_curterm(cur_term);
+	if (cup == NULL || cup == (char *)-1) {
+		snprintf(why, size, "the terminal (TERM=%s) cannot move the "
+		    "cursor", term);
+		return false;
+	}
+	return true;
+}
+
+/* Give the terminal back; safe to call twice, and from fatal(). */
+static void
+screen_end(void)
+{
+	if (!screen_active)
+		return;
+	screen_active = false;
+	mousemask(0, NULL);
+	curs_set(1);
+	endwin();
+	delscreen(screen_term);
+	screen_term = NULL;
+	if (screen_in != NULL && screen_in != stdin)
+		fclose(screen_in);
+	screen_in = NULL;
+	util_set_cleanup(NULL);
+}
+
+static void
+screen_on_signal(int sig)
+{
+	screen_signal = sig;
+}
+
+/* Without SA_RESTART, so that poll() wakes up to see the signal. */
+static void
+screen_catch(int sig)
+{
+	struct sigaction	 sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = screen_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+static void
+screen_set_mouse(bool on)
+{
+	mousemask(on ? BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED :
+	    0, NULL);
+}
+
+static void
+screen_colors_init(void)
+{
+	const char	*nc = getenv("NO_COLOR");
+	char		*sitm;
+
+	sitm = tigetstr("sitm");
+	if (sitm != NULL && sitm != (char *)-1)
+		screen_italic = A_ITALIC;
+	screen_colors = has_colors() && (nc == NULL || *nc == '\0');
+	if (!screen_colors)
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(SCREEN_PAIR_CODE, COLOR_CYAN, -1);
+	init_pair(SCREEN_PAIR_LINK, COLOR_BLUE, -1);
+	init_pair(SCREEN_PAIR_NUMBER, COLOR_YELLOW, -1);
+	init_pair(SCREEN_PAIR_QUOTE, COLOR_GREEN, -1);
+}
+
+/*
+ * Take the terminal: keys from standard input, or from /dev/tty when the
+ * article came through standard input, as less does.
+ */
+static bool
+screen_begin(bool mouse)
+{
+	screen_in = stdin;
+	if (!isatty(STDIN_FILENO) && (screen_in = fopen("/dev/tty", "r")) ==
+	    NULL)
+		return false;
+	screen_catch(SIGINT);
+	screen_catch(SIGTERM);
+	screen_catch(SIGHUP);
+	if ((screen_term = newterm(NULL, stdout, screen_in)) == NULL) {
+		if (screen_in != stdin)
+			fclose(screen_in);
+		return false;
+	}
+	screen_active = true;
+	util_set_cleanup(screen_end);
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	mouseinterval(0);
+	screen_set_mouse(mouse);
+	screen_colors_init();
+	return true;
+}
+
+/* Attributes for a role and inline styles. */
+static attr_t
+screen_attr(unsigned int role, unsigned int style)
+{
+	attr_t		 a = screen_roles[role].attr;
+	enum screen_pair p = screen_roles[role].pair;
+
+	if (style & (LAYOUT_EMPH | LAYOUT_IMAGE))
+		a |= screen_italic;
+	if (style & LAYOUT_STRONG)
+		a |= A_BOLD;
+	if (style & LAYOUT_LINK) {
+		a |= A_UNDERLINE;
+		p = SCREEN_PAIR_LINK;
+	}
+	if (style & LAYOUT_CODE_SPAN)
+		p = SCREEN_PAIR_CODE;
+	if (style & LAYOUT_RAW_HTML)
+		a |= A_DIM;
+	if (!screen_colors) {
+		/* Without colour, code is told apart by being dim. */
+		if (p == SCREEN_PAIR_CODE)
+			a |= A_DIM;
+		return a;
+	}
+	return p != SCREEN_PAIR_NONE ? a | COLOR_PAIR(p) : a;
+}
+
+/*
+ * Draw `len` bytes of UTF-8 at (y, *x), never past column `maxx`, and
+ * advance *x by the cells drawn.  Text that does not fit is cut at a
+ * character.
+ */
+static void
+screen_put(int y, int *x, const char *s, size_t len, int maxx, attr_t a)
+{
+	size_t		 i = 0, n;
+	unsigned int	 w, total = (unsigned int)text_width(s, len);
+	uint32_t	 cp;
+
+	if (*x >= maxx)
+		return;
+	attrset(a);
+	if (*x + (int)total <= maxx) {
+		mvaddnstr(y, *x, s, (int)len);
+		*x += (int)total;
+		return;
+	}
+	for (move(y, *x); i < len; i += n) {
+		n = text_decode(s + i, len - i, &cp);
+		w = text_char_width(cp);
+		if (*x + (int)w > maxx)
+			break;
+		addnstr(s + i, (int)n);
+		*x += (int)w;
+	}
+}
+
+static void
+screen_draw_line(int y, int x, int maxx, const struct layout *l, size_t line)
+{
+	const struct layout_line	*ln = &l->lines[line];
+	const struct layout_seg		*seg;
+	const char			*bytes;
+	size_t				 i, n;
+
+	for (i = 0; i < ln->nseg; i++) {
+		seg = &l->segs[ln->seg + i];
+		bytes = layout_seg_bytes(l, seg, &n);
+		screen_put(y, &x, bytes, n, maxx,
+		    screen_attr(seg->role, seg->style));
+	}
+}
+
+static void
+screen_draw_body(struct view *v, const struct view_geom *g)
+{
+	struct view_row	*rows;
+	unsigned int	 y;
+	int		 maxx = (int)g->cols;
+
+	if (g->body_h == 0)
+		return;
+	rows = xcalloc(g->body_h, sizeof(*rows));
+	view_body(v, rows);
+	for (y = 0; y < g->body_h; y++)
+		if (rows[y].layout != NULL)
+			screen_draw_line((int)y, (int)g->body_x, maxx,
+			    rows[y].layout, rows[y].line);
+	free(rows);
+}
+
+static void
+screen_draw_sidebar(struct view *v, const struct view_geom *g)
+{
+	struct view_side_row	*rows;
+	unsigned int		 y;
+	int			 x;
+	attr_t			 a;
+
+	if (g->side_w == 0 || g->body_h == 0)
+		return;
+	rows = xcalloc(g->body_h, sizeof(*rows));
+	view_sidebar(v, rows);
+	for (y = 0; y < g->body_h; y++) {
+		a = rows[y].kind == VIEW_SIDE_SPEAKERS ? A_DIM : A_NORMAL;
+		if (rows[y].current)
+			a |= view_focus(v) == VIEW_FOCUS_SIDEBAR ? A_BOLD :
+			    A_REVERSE;
+		if (rows[y].cursor)
+			a |= A_REVERSE | A_BOLD;
+		if (a & A_REVERSE) {
+			attrset(a);
+			mvhline((int)y, 0, ' ', (int)g->side_w - 1);
+		}
+		x = 1;
+		screen_put((int)y, &x, rows[y].text.data, rows[y].number_len,
+		    (int)g->side_w - 1, a | (screen_colors ?
+		    COLOR_PAIR(SCREEN_PAIR_NUMBER) : 0));
+		screen_put((int)y, &x, rows[y].text.data + rows[y].number_len,
+		    rows[y].text.len - rows[y].number_len, (int)g->side_w - 1,
+		    a);
+	}
+	view_side_release(rows, g->body_h);
+	free(rows);
+	attrset(A_DIM);
+	mvvline(0, (int)g->side_w - 1, ACS_VLINE, (int)g->body_h);
+}
+
+static void
+screen_draw_status(struct view *v, const struct view_geom *g)
+{
+	struct buf	 left, right;
+	int		 x = 0, rx;
+
+	if (g->status_y < 0)
+		return;
+	buf_init(&left);
+	buf_init(&right);
+	view_status(v, &left, &right);
+	attrset(A_REVERSE);
+	mvhline(g->status_y, 0, ' ', (int)g->cols);
+	screen_put(g->status_y, &x, left.data, left.len, (int)g->cols,
+	    A_REVERSE | A_BOLD);
+	rx = (int)g->cols - (int)text_width(right.data, right.len);
+	if (rx > x)
+		screen_put(g->status_y, &rx, right.data, right.len,
+		    (int)g->cols, A_REVERSE);
+	buf_release(&left);
+	buf_release(&right);
+}
+
+/* The message line; returns the column for the cursor of a prompt, or -1. */
+static int
+screen_draw_prompt(struct view *v, const struct view_geom *g)
+{
+	const char	*p = view_prompt(v), *msg = view_message(v);
+	char		 small[64];
+	int		 x = 0;
+
+	if (g->prompt_y < 0)
+		return -1;
+	attrset(A_NORMAL);
+	move(g->prompt_y, 0);
+	clrtoeol();
+	if (g->too_small && p == NULL && msg == NULL) {
+		snprintf(small, sizeof(small), "%ux%u: too small",
+		    g->cols, g->lines);
+		msg = small;
+	}
+	if (p != NULL) {
+		screen_put(g->prompt_y, &x, p, strlen(p), (int)g->cols - 1,
+		    A_BOLD);
+		return x;
+	}
+	if (msg != NULL)
+		screen_put(g->prompt_y, &x, msg, strlen(msg), (int)g->cols,
+		    A_NORMAL);
+	return -1;
+}
+
+/*
+ * The help overlay: a box over the text, its title first, then as many
+ * lines of help as fit from view_help_top().
+ */
+static void
+screen_draw_help(struct view *v, const struct view_geom *g)
+{
+	struct buf	 help;
+	const char	*p, *nl;
+	int		 w, h, left, y, x, i;
+	size_t		 skip = view_help_top(v);
+
+	if (g->cols < 8 || g->lines < 5)
+		return;
+	buf_init(&help);
+	view_help_lines(v, &help);
+	w = (int)g->cols - 2 < 90 ? (int)g->cols - 2 : 90;
+	h = (int)g->lines - 1;
+	left = ((int)g->cols - w) / 2;
+	attrset(A_NORMAL);
+	for (i = 0; i < h; i++)
+		mvhline(i, left, ' ', w);
+	attrset(A_DIM);
+	mvhline(h - 1, left, ACS_HLINE, w);
+	for (p = help.data, y = 0; *p != '\0' && y < h - 1; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (y > 0 && skip > 0) {
+			skip--;
+			continue;
+		}
+		x = left + 1;
+		screen_put(y, &x, p, (size_t)(nl - p), left + w - 1,
+		    y == 0 ? A_REVERSE | A_BOLD : A_NORMAL);
+		y++;
+	}
+	buf_release(&help);
+}
+
+static void
+screen_draw(struct view *v, bool repaint)
+{
+	const struct view_geom	*g = view_geom(v);
+	int			 cx;
+
+	if (repaint)
+		clearok(curscr, TRUE);
+	erase();
+	screen_draw_sidebar(v, g);
+	screen_draw_body(v, g);
+	screen_draw_status(v, g);
+	cx = screen_draw_prompt(v, g);
+	if (view_help_shown(v))
+		screen_draw_help(v, g);
+	attrset(A_NORMAL);
+	if (cx >= 0) {
+		move(g->prompt_y, cx);
+		curs_set(1);
+	} else
+		curs_set(0);
+	refresh();
+}
+
+/* A curses key as olsread's key code, or 0 for none. */
+static uint32_t
+screen_key(int r, wint_t wch)
+{
+	static const struct {
+		int		 curses;
+		uint32_t	 key;
+	} keys[] = {
+		{ KEY_UP, KEYMAP_UP }, { KEY_DOWN, KEYMAP_DOWN },
+		{ KEY_LEFT, KEYMAP_LEFT }, { KEY_RIGHT, KEYMAP_RIGHT },
+		{ KEY_PPAGE, KEYMAP_PAGE_UP }, { KEY_NPAGE, KEYMAP_PAGE_DOWN },
+		{ KEY_HOME, KEYMAP_HOME }, { KEY_END, KEYMAP_END },
+		{ KEY_IC, KEYMAP_INSERT }, { KEY_DC, KEYMAP_DELETE },
+		{ KEY_BACKSPACE, KEYMAP_BACKSPACE }, { KEY_ENTER, KEYMAP_ENTER },
+	};
+	size_t	 i;
+
+	if (r == OK) {
+		if (wch == '\n' || wch == '\r')
+			return KEYMAP_ENTER;
+		if (wch == 0x7f || wch == 0x08)
+			return KEYMAP_BACKSPACE;
+		return (uint32_t)wch;
+	}
+	for (i = 0; i < sizeof(keys) / sizeof(*keys); i++)
+		if ((int)wch == keys[i].curses)
+			return keys[i].key;
+	if ((int)wch >= KEY_F(1) && (int)wch <= KEY_F(12))
+		return KEYMAP_F1 + (uint32_t)((int)wch - KEY_F(1));
+	return 0;
+}
+
+static unsigned int
+screen_mouse(struct view *v)
+{
+	MEVENT	 ev;
+
+	if (getmouse(&ev) != OK || ev.x < 0 || ev.y < 0)
+		return 0;
+	if (ev.bstate & BUTTON4_PRESSED)
+		return view_wheel(v, (unsigned int)ev.y, (unsigned int)ev.x,
+		    -VIEW_WHEEL_LINES);
+	if (ev.bstate & BUTTON5_PRESSED)
+		return view_wheel(v, (unsigned int)ev.y, (unsigned int)ev.x,
+		    VIEW_WHEEL_LINES);
+	if (ev.bstate & BUTTON1_PRESSED)
+		return view_click(v, (unsigned int)ev.y, (unsigned int)ev.x);
+	return 0;
+}
+
+/* One input event; returns VIEW_* flags. */
+static unsigned int
+screen_input(struct view *v, int r, wint_t wch)
+{
+	uint32_t	 key;
+
+	if (r == KEY_CODE_YES && wch == KEY_RESIZE)
+		return view_resize(v, (unsigned int)COLS, (unsigned int)LINES);
+	if (r == KEY_CODE_YES && wch == KEY_MOUSE)
+		return screen_mouse(v);
+	if ((key = screen_key(r, wch)) == 0)
+		return 0;
+	return view_key(v, key);
+}
+
+/* Wait for input or a signal; false when a signal says to stop. */
+static bool
+screen_wait(void)
+{
+	struct pollfd	 pfd;
+
+	pfd.fd = fileno(screen_in);
+	pfd.events = POLLIN;
+	if (screen_signal != 0)
+		return false;
+	if (poll(&pfd, 1, -1) == -1 && errno != EINTR)
+		fatal("poll: %s", strerror(errno));
+	if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL))
+		screen_signal = SIGHUP;
+	return screen_signal == 0;
+}
+
+/* Read and handle what the terminal sent; false when the reader quits. */
+static bool
+screen_events(struct view *v, unsigned int *flags)
+{
+	wint_t		 wch;
+	int		 r;
+
+	while ((r = get_wch(&wch)) != ERR) {
+		*flags |= screen_input(v, r, wch);
+		if (*flags & VIEW_QUIT)
+			return false;
+		if (*flags & VIEW_MOUSE) {
+			screen_set_mouse(view_mouse(v));
+			*flags &= ~(unsigned int)VIEW_MOUSE;
+		}
+	}
+	return true;
+}
+
+int
+screen_run(const struct doc *d, const struct keymap *km,
+    const struct view_opts *o, const struct diag *dg)
+{
+	struct view	*v;
+	unsigned int	 flags = VIEW_REDRAW;
+	int		 sig;
+
+	if (!screen_begin(o->mouse))
+		return 1;
+	v = view_new(d, km, o, (unsigned int)COLS, (unsigned int)LINES);
+	if (dg->n > 0)
+		view_set_message(v, dg->msgs[0]);
+	for (;;) {
+		if (flags & (VIEW_REDRAW | VIEW_REPAINT))
+			screen_draw(v, (flags & VIEW_REPAINT) != 0);
+		flags = 0;
+		if (!screen_wait() || !screen_events(v, &flags))
+			break;
+	}
+	view_free(v);
+	screen_end();
+	if ((sig = screen_signal) != 0) {
+		/* Die of the signal, as the shell that sent it expects. */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return 0;
+}

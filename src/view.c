@@ -1,0 +1,1282 @@
+/*
+ * view: the pager's state and its actions.  Positions are (block, line)
+ * pairs walked through the layout cache one block at a time, so every
+ * movement costs what the screen shows, not what the document holds.  The
+ * index (sidebar) lists every section, two rows for a talk (title, then
+ * speakers), one for other sections.  No curses here; see screen.c.
+ */
+#include "view.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+#include "layout.h"
+#include "text.h"
+
+#define VIEW_MARKS	52	/* a-z, A-Z */
+#define VIEW_DIGITS	9	/* digits of a talk number, at most */
+
+/* A key that waits for the next one. */
+enum view_pending {
+	VIEW_PENDING_NONE,
+	VIEW_PENDING_MARK_SET,	/* after m */
+	VIEW_PENDING_MARK_GOTO,	/* after ' */
+	VIEW_PENDING_Z,		/* after Z, for ZZ */
+	VIEW_PENDING_DIGITS	/* typing a talk number */
+};
+
+struct view {
+	const struct doc	*doc;		/* borrowed */
+	const struct keymap	*km;		/* borrowed */
+	struct layout_cache	*cache;		/* owned */
+	struct view_opts	 opts;
+	struct view_geom	 geom;
+	struct view_anchor	 top;		/* the first body row */
+	enum view_focus		 focus;
+	bool			 sidebar_on;	/* the reader's choice */
+	bool			 sidebar_forced; /* shown though narrow */
+	bool			 mouse;
+	bool			 help;
+	size_t			 help_top;	/* first help line shown */
+	size_t			 cursor;	/* the index's cursor: a section */
+	size_t			 side_top;	/* first section the index shows */
+	bool			 side_scrolled;	/* by the wheel: leave it */
+	unsigned int		 depth_base;	/* 1 under a lone title */
+	enum view_pending	 pending;
+	char			 digits[VIEW_DIGITS + 1];
+	size_t			 ndigits;
+	struct view_anchor	*hist;		/* owned: places jumped from/to */
+	size_t			 nhist;
+	size_t			 caphist;
+	size_t			 hpos;		/* the entry that is here */
+	struct view_anchor	 marks[VIEW_MARKS];
+	bool			 marked[VIEW_MARKS];
+	struct buf		 message;
+	struct buf		 prompt;
+};
+
+static unsigned int	 view_do(struct view *, enum action);
+
+/* Messages. */
+
+static void view_say(struct view *, const char *, ...) UTIL_PRINTF(2, 3);
+
+static void
+view_say(struct view *v, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 msg[256];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	v->message.len = 0;
+	buf_adds(&v->message, msg);
+}
+
+void
+view_set_message(struct view *v, const char *msg)
+{
+	v->message.len = 0;
+	buf_adds(&v->message, msg);
+}
+
+const char *
+view_message(const struct view *v)
+{
+	return v->message.len > 0 ? v->message.data : NULL;
+}
+
+const char *
+view_prompt(const struct view *v)
+{
+	return v->prompt.len > 0 ? v->prompt.data : NULL;
+}
+
+/* Positions in the text. */
+
+static size_t
+view_nlines(struct view *v, size_t b)
+{
+	if (b >= v->doc->nblocks || !doc_is_leaf(v->doc->blocks[b].kind))
+		return 0;
+	return layout_cache_get(v->cache, b)->nlines;
+}
+
+static bool
+view_before(const struct view_anchor *a, const struct view_anchor *b)
+{
+	return a->block < b->block || (a->block == b->block &&
+	    a->line < b->line);
+}
+
+/* The doc text that line `line` of block `b` starts with, or DOC_NONE. */
+static size_t
+view_line_off(struct view *v, size_t b, size_t line)
+{
+	const struct layout		*l = layout_cache_get(v->cache, b);
+	const struct layout_line	*ln;
+	size_t				 i;
+
+	if (line >= l->nlines)
+		return DOC_NONE;
+	ln = &l->lines[line];
+	for (i = 0; i < ln->nseg; i++)
+		if (l->segs[ln->seg + i].kind != LAYOUT_SEG_DECO)
+			return l->segs[ln->seg + i].off;
+	return DOC_NONE;
+}
+
+static struct view_anchor
+view_at(struct view *v, size_t b, size_t line)
+{
+	struct view_anchor	 a;
+
+	a.block = b;
+	a.line = line;
+	a.off = view_line_off(v, b, line);
+	return a;
+}
+
+/* The next position after `a`; false at the end. */
+static bool
+view_next(struct view *v, struct view_anchor *a)
+{
+	size_t	 b;
+
+	if (a->line + 1 < view_nlines(v, a->block)) {
+		*a = view_at(v, a->block, a->line + 1);
+		return true;
+	}
+	for (b = a->block + 1; b < v->doc->nblocks; b++) {
+		if (view_nlines(v, b) > 0) {
+			*a = view_at(v, b, 0);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The position before `a`; false at the start. */
+static bool
+view_prev(struct view *v, struct view_anchor *a)
+{
+	size_t	 b, n;
+
+	if (a->line > 0) {
+		*a = view_at(v, a->block, a->line - 1);
+		return true;
+	}
+	for (b = a->block; b-- > 0; ) {
+		if ((n = view_nlines(v, b)) > 0) {
+			*a = view_at(v, b, n - 1);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The first line of the article. */
+static struct view_anchor
+view_first(struct view *v)
+{
+	struct view_anchor	 a = { 0, 0, DOC_NONE };
+	size_t			 b;
+
+	for (b = 0; b < v->doc->nblocks; b++)
+		if (view_nlines(v, b) > 0)
+			return view_at(v, b, 0);
+	return a;
+}
+
+/* The top that shows the article's last line on the body's last row. */
+static struct view_anchor
+view_bottom(struct view *v)
+{
+	struct view_anchor	 a = view_first(v);
+	size_t			 b, n, i;
+
+	for (b = v->doc->nblocks; b-- > 0; ) {
+		if ((n = view_nlines(v, b)) > 0) {
+			a = view_at(v, b, n - 1);
+			break;
+		}
+	}
+	for (i = 1; i < v->geom.body_h && view_prev(v, &a); i++)
+		continue;
+	return a;
+}
+
+/*
+ * Find the anchor's line again in the block's layout at the current width,
+ * from the text it started with.
+ */
+static void
+view_settle(struct view *v, struct view_anchor *a)
+{
+	const struct layout	*l;
+	size_t			 i, off;
+
+	if (a->block >= v->doc->nblocks || view_nlines(v, a->block) == 0) {
+		*a = view_first(v);
+		return;
+	}
+	l = layout_cache_get(v->cache, a->block);
+	if (a->off != DOC_NONE) {
+		for (i = 0; i < l->nlines; i++) {
+			off = view_line_off(v, a->block, i);
+			if (off != DOC_NONE && off <= a->off)
+				a->line = i;
+			else if (off != DOC_NONE)
+				break;
+		}
+	}
+	if (a->line >= l->nlines)
+		a->line = l->nlines - 1;
+}
+
+/* The top a jump to block `b` gives: its first line past its gap. */
+static struct view_anchor
+view_block_top(struct view *v, size_t b)
+{
+	size_t	 n;
+
+	while (b < v->doc->nblocks && (n = view_nlines(v, b)) == 0)
+		b++;
+	if (b >= v->doc->nblocks)
+		return view_bottom(v);
+	n = !(v->doc->blocks[b].flags & DOC_NO_GAP) && n > 1 ? 1 : 0;
+	return view_at(v, b, n);
+}
+
+/* Scroll by `n` lines, down if `down`; never past the last screenful. */
+static void
+view_scroll(struct view *v, size_t n, bool down)
+{
+	struct view_anchor	 a = v->top, limit;
+	size_t			 i;
+
+	for (i = 0; i < n; i++)
+		if (!(down ? view_next(v, &a) : view_prev(v, &a)))
+			break;
+	if (down) {
+		limit = view_bottom(v);
+		/* A jump may have left the top further on: stay there. */
+		if (view_before(&limit, &v->top))
+			limit = v->top;
+		if (view_before(&limit, &a))
+			a = limit;
+	}
+	if (i == 0 || (a.block == v->top.block && a.line == v->top.line))
+		view_say(v, down ? "End of the article" :
+		    "Top of the article");
+	v->top = a;
+}
+
+/* Sections and talks. */
+
+size_t
+view_section(const struct view *v)
+{
+	if (v->doc->nblocks == 0)
+		return 0;
+	return v->doc->blocks[v->top.block].section;
+}
+
+static struct view_anchor
+view_section_top(struct view *v, size_t s)
+{
+	if (v->doc->sections[s].heading == DOC_NONE)
+		return view_first(v);
+	return view_block_top(v, v->doc->sections[s].first);
+}
+
+/* Go to `to`, recording the place left in the jump history. */
+static void
+view_jump(struct view *v, struct view_anchor to)
+{
+	v->hist = xgrow(v->hist, &v->caphist, v->hpos + 3, sizeof(*v->hist));
+	if (v->nhist == 0)
+		v->hist[v->hpos = 0] = v->top;
+	else
+		v->hist[v->hpos] = v->top;
+	v->hist[++v->hpos] = to;
+	v->nhist = v->hpos + 1;
+	v->top = to;
+	view_settle(v, &v->top);
+	v->side_scrolled = false;
+}
+
+/*
+ * The next (or previous) section after the top, counting only talks if
+ * `talks`.  A section starts at its heading; going back from inside one
+ * goes to its own start first.
+ */
+static size_t
+view_find_section(struct view *v, bool talks, bool forward)
+{
+	const struct doc	*d = v->doc;
+	struct view_anchor	 at;
+	size_t			 s, cur = view_section(v);
+
+	if (forward) {
+		for (s = cur + 1; s < d->nsections; s++)
+			if (!talks || d->sections[s].talk > 0)
+				return s;
+		return DOC_NONE;
+	}
+	for (s = cur + 1; s-- > 0; ) {
+		if (talks && d->sections[s].talk == 0)
+			continue;
+		at = view_section_top(v, s);
+		if (view_before(&at, &v->top))
+			return s;
+	}
+	return DOC_NONE;
+}
+
+static unsigned int
+view_move_section(struct view *v, bool talks, bool forward)
+{
+	size_t	 s;
+
+	/* An article without talks moves by sections. */
+	if (talks && v->doc->ntalks == 0)
+		talks = false;
+	s = view_find_section(v, talks, forward);
+	if (s == DOC_NONE) {
+		view_say(v, "No %s %s", forward ? "next" : "previous",
+		    talks ? "talk" : "section");
+		return VIEW_REDRAW;
+	}
+	view_jump(v, view_section_top(v, s));
+	return VIEW_REDRAW;
+}
+
+static size_t
+view_talk_section(const struct view *v, unsigned long t)
+{
+	size_t	 s;
+
+	for (s = 0; s < v->doc->nsections; s++)
+		if (v->doc->sections[s].talk == t)
+			return s;
+	return DOC_NONE;
+}
+
+static unsigned int
+view_goto_talk(struct view *v, unsigned long t)
+{
+	size_t	 s = t > 0 ? view_talk_section(v, t) : DOC_NONE;
+
+	if (s == DOC_NONE) {
+		view_say(v, "No talk %lu: the article has %u", t,
+		    v->doc->ntalks);
+		return VIEW_REDRAW;
+	}
+	view_jump(v, view_section_top(v, s));
+	return VIEW_REDRAW;
+}
+
+/*
+ * Space: a page down, unless the next section's heading shows below the
+ * top, in which case that heading comes to the top, so that each talk
+ * starts a screen, as GNU info's SPC moves on to the next node.
+ */
+static unsigned int
+view_read_on(struct view *v)
+{
+	struct view_anchor	 a = v->top;
+	size_t			 i, s = view_section(v);
+
+	for (i = 1; i < v->geom.body_h && view_next(v, &a); i++) {
+		if (v->doc->blocks[a.block].section != s &&
+		    v->doc->sections[v->doc->blocks[a.block].section].heading ==
+		    a.block) {
+			v->top = view_block_top(v, a.block);
+			return VIEW_REDRAW;
+		}
+	}
+	view_scroll(v, v->geom.body_h > 1 ? v->geom.body_h - 1 : 1, true);
+	return VIEW_REDRAW;
+}
+
+/* The jump history and marks. */
+
+static unsigned int
+view_history(struct view *v, bool back)
+{
+	if (v->nhist == 0 || (back ? v->hpos == 0 : v->hpos + 1 >= v->nhist)) {
+		view_say(v, back ? "No earlier place" : "No later place");
+		return VIEW_REDRAW;
+	}
+	v->hist[v->hpos] = v->top;
+	v->hpos = back ? v->hpos - 1 : v->hpos + 1;
+	v->top = v->hist[v->hpos];
+	view_settle(v, &v->top);
+	return VIEW_REDRAW;
+}
+
+static unsigned int
+view_jump_back(struct view *v)
+{
+	if (v->nhist == 0 || v->hpos == 0) {
+		view_say(v, "No jump yet");
+		return VIEW_REDRAW;
+	}
+	view_jump(v, v->hist[v->hpos - 1]);
+	return VIEW_REDRAW;
+}
+
+static int
+view_mark_index(uint32_t key)
+{
+	if (key >= 'a' && key <= 'z')
+		return (int)(key - 'a');
+	if (key >= 'A' && key <= 'Z')
+		return (int)(key - 'A') + 26;
+	return -1;
+}
+
+static unsigned int
+view_mark(struct view *v, uint32_t key, bool set)
+{
+	int	 i = view_mark_index(key);
+
+	if (!set && key == '\'')
+		return view_jump_back(v);
+	if (i < 0) {
+		view_say(v, "Marks are letters");
+		return VIEW_REDRAW;
+	}
+	if (set) {
+		v->marks[i] = v->top;
+		v->marked[i] = true;
+		view_say(v, "Mark %c set", (char)key);
+	} else if (!v->marked[i])
+		view_say(v, "Mark %c is not set", (char)key);
+	else
+		view_jump(v, v->marks[i]);
+	return VIEW_REDRAW;
+}
+
+/* Typing a talk number. */
+
+/* How many talks have a number that starts with the digits typed. */
+static unsigned long
+view_talks_with_prefix(const struct view *v, unsigned long n)
+{
+	unsigned long	 lo = n, hi = n, count = 0, ntalks = v->doc->ntalks;
+
+	if (n == 0)
+		return 0;
+	while (lo <= ntalks) {
+		count += (hi < ntalks ? hi : ntalks) - lo + 1;
+		if (lo > ntalks / 10)
+			break;
+		lo *= 10;
+		hi = hi * 10 + 9;
+	}
+	return count;
+}
+
+static void
+view_digits_prompt(struct view *v)
+{
+	v->prompt.len = 0;
+	buf_printf(&v->prompt, "Talk: %s", v->digits);
+}
+
+static void
+view_digits_end(struct view *v)
+{
+	v->pending = VIEW_PENDING_NONE;
+	v->ndigits = 0;
+	v->digits[0] = '\0';
+	v->prompt.len = 0;
+}
+
+/*
+ * A digit, Enter, Backspace or Escape while a talk number is typed: the
+ * jump happens as soon as the digits can name only one talk.
+ */
+static unsigned int
+view_digits_key(struct view *v, uint32_t key)
+{
+	unsigned long	 n = strtoul(v->digits, NULL, 10);
+
+	if (key == KEYMAP_ENTER) {
+		view_digits_end(v);
+		return v->doc->ntalks == 0 && n == 0 ?
+		    (view_say(v, "The article has no talks"), VIEW_REDRAW) :
+		    view_goto_talk(v, n);
+	}
+	if (key == KEYMAP_ESCAPE || ((key == KEYMAP_BACKSPACE ||
+	    key == 0x7f || key == KEYMAP_CTRL('h')) && v->ndigits <= 1)) {
+		view_digits_end(v);
+		return VIEW_REDRAW;
+	}
+	if (key == KEYMAP_BACKSPACE || key == 0x7f || key == KEYMAP_CTRL('h'))
+		v->digits[--v->ndigits] = '\0';
+	else if (key >= '0' && key <= '9' && v->ndigits < VIEW_DIGITS) {
+		v->digits[v->ndigits++] = (char)key;
+		v->digits[v->ndigits] = '\0';
+		n = strtoul(v->digits, NULL, 10);
+		if (view_talks_with_prefix(v, n) == 0) {
+			view_digits_end(v);
+			view_say(v, "No talk %lu: the article has %u", n,
+			    v->doc->ntalks);
+			return VIEW_REDRAW;
+		}
+		if (view_talks_with_prefix(v, n) == 1 && n <= v->doc->ntalks) {
+			view_digits_end(v);
+			return view_goto_talk(v, n);
+		}
+	}
+	view_digits_prompt(v);
+	return VIEW_REDRAW;
+}
+
+/* The index. */
+
+static bool
+view_sidebar_shown(const struct view *v)
+{
+	return v->geom.side_w > 0;
+}
+
+/* Rows the index gives section `s`. */
+static size_t
+view_side_height(const struct view *v, size_t s)
+{
+	return v->doc->sections[s].nspeaker > 0 ? 2 : 1;
+}
+
+/* Keep section `s` in the index's view, a third of the way down. */
+static void
+view_side_show(struct view *v, size_t s)
+{
+	size_t	 rows = 0, t;
+
+	if (s < v->side_top) {
+		v->side_top = s;
+		return;
+	}
+	for (t = v->side_top; t <= s && t < v->doc->nsections; t++)
+		rows += view_side_height(v, t);
+	if (rows <= v->geom.body_h)
+		return;
+	rows = 0;
+	for (t = s; t > 0 && rows + view_side_height(v, t - 1) <=
+	    v->geom.body_h / 3; t--)
+		rows += view_side_height(v, t - 1);
+	v->side_top = t;
+}
+
+static unsigned int
+view_cursor_move(struct view *v, long delta)
+{
+	long	 c = (long)v->cursor + delta, last = (long)v->doc->nsections - 1;
+
+	v->cursor = (size_t)(c < 0 ? 0 : c > last ? last : c);
+	v->side_scrolled = false;
+	return VIEW_REDRAW;
+}
+
+/* Motions in the index, when it has the focus. */
+static unsigned int
+view_side_act(struct view *v, enum action a)
+{
+	long	 page = v->geom.body_h > 2 ? (long)v->geom.body_h / 2 : 1;
+
+	switch (a) {
+	case ACTION_LINE_DOWN:
+		return view_cursor_move(v, 1);
+	case ACTION_LINE_UP:
+		return view_cursor_move(v, -1);
+	case ACTION_PAGE_DOWN:
+	case ACTION_HALF_DOWN:
+	case ACTION_READ_ON:
+		return view_cursor_move(v, page);
+	case ACTION_PAGE_UP:
+	case ACTION_HALF_UP:
+		return view_cursor_move(v, -page);
+	case ACTION_TOP:
+		return view_cursor_move(v, -(long)v->cursor);
+	case ACTION_BOTTOM:
+		return view_cursor_move(v, (long)v->doc->nsections);
+	case ACTION_OPEN:
+		v->focus = VIEW_FOCUS_BODY;
+		view_jump(v, view_section_top(v, v->cursor));
+		return VIEW_REDRAW;
+	default:
+		return view_do(v, a);
+	}
+}
+
+static unsigned int
+view_toggle_focus(struct view *v)
+{
+	if (v->focus == VIEW_FOCUS_SIDEBAR) {
+		v->focus = VIEW_FOCUS_BODY;
+		return VIEW_REDRAW;
+	}
+	if (!view_sidebar_shown(v)) {
+		view_say(v, "The index is hidden: t shows it");
+		return VIEW_REDRAW;
+	}
+	v->focus = VIEW_FOCUS_SIDEBAR;
+	v->cursor = view_section(v);
+	return VIEW_REDRAW;
+}
+
+/* Geometry. */
+
+static void
+view_layout_panes(struct view *v)
+{
+	struct view_geom	*g = &v->geom;
+	unsigned int		 avail;
+	bool			 side;
+
+	g->too_small = g->cols < VIEW_MIN_COLS || g->lines < VIEW_MIN_LINES;
+	g->prompt_y = g->lines > 0 ? (int)g->lines - 1 : -1;
+	g->status_y = g->lines >= VIEW_MIN_LINES ? (int)g->lines - 2 : -1;
+	g->body_h = g->lines >= VIEW_MIN_LINES ? g->lines - 2 :
+	    g->lines > 1 ? g->lines - 1 : 0;
+	side = v->sidebar_on && !g->too_small && v->doc->nsections > 0 &&
+	    (g->cols >= VIEW_SIDEBAR_COLS || v->sidebar_forced);
+	g->side_w = side ? VIEW_SIDEBAR_WIDTH : 0;
+	if (side && g->cols < VIEW_SIDEBAR_COLS)
+		g->side_w = g->cols / 2;
+	/* A column apart from the index, and one on the right. */
+	g->body_x = side ? g->side_w + 1 : 0;
+	avail = g->cols > g->body_x + 1 ? g->cols - g->body_x - 1 : 1;
+	if (!side && g->cols > 1)
+		avail = g->cols - (g->too_small ? 0 : 1);
+	g->body_w = avail < v->opts.measure ? avail : v->opts.measure;
+	if (g->body_w == 0)
+		g->body_w = 1;
+	if (!side && v->focus == VIEW_FOCUS_SIDEBAR)
+		v->focus = VIEW_FOCUS_BODY;
+}
+
+unsigned int
+view_resize(struct view *v, unsigned int cols, unsigned int lines)
+{
+	struct view_anchor	 limit;
+
+	v->geom.cols = cols;
+	v->geom.lines = lines;
+	view_layout_panes(v);
+	layout_cache_set_width(v->cache, v->geom.body_w);
+	view_settle(v, &v->top);
+	limit = view_bottom(v);
+	if (view_before(&limit, &v->top) && v->nhist == 0)
+		v->top = limit;
+	return VIEW_REDRAW;
+}
+
+/* Actions. */
+
+static unsigned int
+view_toggle_sidebar(struct view *v)
+{
+	if (view_sidebar_shown(v)) {
+		v->sidebar_on = false;
+		v->sidebar_forced = false;
+	} else {
+		v->sidebar_on = true;
+		v->sidebar_forced = v->geom.cols < VIEW_SIDEBAR_COLS;
+	}
+	view_resize(v, v->geom.cols, v->geom.lines);
+	if (v->sidebar_on && !view_sidebar_shown(v))
+		view_say(v, "No room for the index");
+	return VIEW_REDRAW;
+}
+
+/* Lines before the top, and in all: lays out the whole article once. */
+static void
+view_count_lines(struct view *v, size_t *before, size_t *total)
+{
+	struct layout	 l;
+	size_t		 b;
+
+	*before = *total = 0;
+	layout_init(&l);
+	for (b = 0; b < v->doc->nblocks; b++) {
+		if (b == v->top.block)
+			*before = *total + v->top.line;
+		layout_block(&l, v->doc, b, v->geom.body_w);
+		*total += l.nlines;
+	}
+	layout_release(&l);
+}
+
+static unsigned int
+view_info(struct view *v)
+{
+	const struct doc_section	*sec;
+	size_t				 before, total, s = view_section(v);
+	char				 talk[64] = "";
+
+	view_count_lines(v, &before, &total);
+	if (v->doc->nsections > 0) {
+		sec = &v->doc->sections[s];
+		if (sec->talk > 0)
+			snprintf(talk, sizeof(talk), " · talk %u of %u",
+			    sec->talk, v->doc->ntalks);
+	}
+	view_say(v, "%s%s · line %zu of %zu · %u%%", v->doc->name, talk,
+	    total > 0 ? before + 1 : 0, total, view_percent(v));
+	return VIEW_REDRAW;
+}
+
+static unsigned int
+view_toggle_mouse(struct view *v)
+{
+	v->mouse = !v->mouse;
+	view_say(v, v->mouse ? "Mouse on: the wheel scrolls, a click opens "
+	    "a talk" : "Mouse off: the terminal selects text");
+	return VIEW_REDRAW | VIEW_MOUSE;
+}
+
+static unsigned int
+view_page(struct view *v, bool down, bool half)
+{
+	size_t	 h = v->geom.body_h;
+
+	h = half ? (h > 1 ? h / 2 : 1) : (h > 1 ? h - 1 : 1);
+	view_scroll(v, h, down);
+	return VIEW_REDRAW;
+}
+
+static unsigned int
+view_do(struct view *v, enum action a)
+{
+	switch (a) {
+	case ACTION_LINE_DOWN:
+	case ACTION_LINE_UP:
+		view_scroll(v, 1, a == ACTION_LINE_DOWN);
+		return VIEW_REDRAW;
+	case ACTION_PAGE_DOWN:
+	case ACTION_PAGE_UP:
+		return view_page(v, a == ACTION_PAGE_DOWN, false);
+	case ACTION_HALF_DOWN:
+	case ACTION_HALF_UP:
+		return view_page(v, a == ACTION_HALF_DOWN, true);
+	case ACTION_READ_ON:
+		return view_read_on(v);
+	case ACTION_TOP:
+		view_jump(v, view_first(v));
+		return VIEW_REDRAW;
+	case ACTION_BOTTOM:
+		view_jump(v, view_bottom(v));
+		return VIEW_REDRAW;
+	case ACTION_TALK_NEXT:
+	case ACTION_TALK_PREV:
+		return view_move_section(v, true, a == ACTION_TALK_NEXT);
+	case ACTION_SECTION_NEXT:
+	case ACTION_SECTION_PREV:
+		return view_move_section(v, false, a == ACTION_SECTION_NEXT);
+	case ACTION_TALK_NUMBER:
+		v->pending = VIEW_PENDING_DIGITS;
+		view_digits_prompt(v);
+		return VIEW_REDRAW;
+	case ACTION_FOCUS:
+		return view_toggle_focus(v);
+	case ACTION_OPEN:
+		return VIEW_REDRAW;
+	case ACTION_JUMP_BACK:
+		return view_jump_back(v);
+	case ACTION_HISTORY_BACK:
+	case ACTION_HISTORY_FORWARD:
+		return view_history(v, a == ACTION_HISTORY_BACK);
+	case ACTION_MARK_SET:
+	case ACTION_MARK_GOTO:
+		v->pending = a == ACTION_MARK_SET ? VIEW_PENDING_MARK_SET :
+		    VIEW_PENDING_MARK_GOTO;
+		return VIEW_REDRAW;
+	case ACTION_SIDEBAR:
+		return view_toggle_sidebar(v);
+	case ACTION_MOUSE:
+		return view_toggle_mouse(v);
+	case ACTION_INFO:
+		return view_info(v);
+	case ACTION_REDRAW:
+		return VIEW_REPAINT;
+	case ACTION_HELP:
+		v->help = true;
+		v->help_top = 0;
+		return VIEW_REDRAW;
+	case ACTION_QUIT:
+		return VIEW_QUIT;
+	default:
+		return 0;
+	}
+}
+
+unsigned int
+view_act(struct view *v, enum action a)
+{
+	if (v->focus == VIEW_FOCUS_SIDEBAR)
+		return view_side_act(v, a);
+	return view_do(v, a);
+}
+
+/* Lines of help, under its title, that the overlay has room for. */
+static size_t
+view_help_room(const struct view *v)
+{
+	return v->geom.lines > 3 ? v->geom.lines - 3 : 0;
+}
+
+/*
+ * Any key closes the help, but where it is taller than the screen, the
+ * keys that scroll the text scroll it instead.
+ */
+static unsigned int
+view_help_key(struct view *v, uint32_t key)
+{
+	enum action	 a = keymap_lookup(v->km, key);
+	size_t		 room = view_help_room(v), n = ACTION__MAX - 1;
+	size_t		 last = n > room ? n - room : 0;
+	bool		 down = a == ACTION_LINE_DOWN || a == ACTION_PAGE_DOWN ||
+			    a == ACTION_READ_ON || a == ACTION_HALF_DOWN;
+	bool		 up = a == ACTION_LINE_UP || a == ACTION_PAGE_UP ||
+			    a == ACTION_HALF_UP;
+
+	if (last > 0 && down && v->help_top < last) {
+		v->help_top += a == ACTION_LINE_DOWN ? 1 : room;
+		if (v->help_top > last)
+			v->help_top = last;
+		return VIEW_REDRAW;
+	}
+	if (last > 0 && up && v->help_top > 0) {
+		v->help_top = a == ACTION_LINE_UP || v->help_top < room ?
+		    v->help_top - (a == ACTION_LINE_UP ? 1 : v->help_top) :
+		    v->help_top - room;
+		return VIEW_REDRAW;
+	}
+	v->help = false;
+	return VIEW_REDRAW;
+}
+
+/* The key after m, ', Z or a digit. */
+static unsigned int
+view_pending_key(struct view *v, uint32_t key, bool *used)
+{
+	enum view_pending	 p = v->pending;
+
+	*used = true;
+	if (p == VIEW_PENDING_DIGITS) {
+		if ((key >= '0' && key <= '9') || key == KEYMAP_ENTER ||
+		    key == KEYMAP_ESCAPE || key == KEYMAP_BACKSPACE ||
+		    key == 0x7f || key == KEYMAP_CTRL('h'))
+			return view_digits_key(v, key);
+		/* Anything else gives up the number and does its own job. */
+		view_digits_end(v);
+		*used = false;
+		return VIEW_REDRAW;
+	}
+	v->pending = VIEW_PENDING_NONE;
+	if (key == KEYMAP_ESCAPE)
+		return VIEW_REDRAW;
+	if (p == VIEW_PENDING_Z)
+		return key == 'Z' ? VIEW_QUIT : (*used = false, 0);
+	return view_mark(v, key, p == VIEW_PENDING_MARK_SET);
+}
+
+unsigned int
+view_key(struct view *v, uint32_t key)
+{
+	enum action	 a;
+	unsigned int	 flags;
+	bool		 used;
+	char		 name[32];
+
+	v->message.len = 0;
+	if (v->help)
+		return view_help_key(v, key);
+	if (v->pending != VIEW_PENDING_NONE) {
+		flags = view_pending_key(v, key, &used);
+		if (used)
+			return flags | VIEW_REDRAW;
+	}
+	if (v->focus == VIEW_FOCUS_SIDEBAR && key == KEYMAP_ENTER)
+		return view_side_act(v, ACTION_OPEN);
+	if (v->focus == VIEW_FOCUS_SIDEBAR && key == KEYMAP_ESCAPE)
+		return view_toggle_focus(v);
+	if (key == 'Z' && keymap_lookup(v->km, key) == ACTION_NONE) {
+		v->pending = VIEW_PENDING_Z;
+		return VIEW_REDRAW;
+	}
+	if ((a = keymap_lookup(v->km, key)) == ACTION_NONE) {
+		if (key == KEYMAP_ESCAPE)
+			return VIEW_REDRAW;
+		keymap_key_name(key, name, sizeof(name));
+		view_say(v, "%s does nothing: h shows the keys", name);
+		return VIEW_REDRAW;
+	}
+	if (a == ACTION_TALK_NUMBER && key >= '0' && key <= '9') {
+		v->pending = VIEW_PENDING_DIGITS;
+		return view_digits_key(v, key);
+	}
+	return view_act(v, a);
+}
+
+/* The mouse. */
+
+unsigned int
+view_wheel(struct view *v, unsigned int row, unsigned int col, int delta)
+{
+	long	 top;
+
+	(void)row;
+	if (view_sidebar_shown(v) && col < v->geom.side_w) {
+		top = (long)v->side_top + delta;
+		if (top > (long)v->doc->nsections - 1)
+			top = (long)v->doc->nsections - 1;
+		v->side_top = top < 0 ? 0 : (size_t)top;
+		v->side_scrolled = true;
+		return VIEW_REDRAW;
+	}
+	view_scroll(v, (size_t)(delta < 0 ? -delta : delta), delta > 0);
+	v->message.len = 0;
+	return VIEW_REDRAW;
+}
+
+/* The section whose index entry shows on body row `row`, or DOC_NONE. */
+static size_t
+view_side_section_at(struct view *v, unsigned int row)
+{
+	size_t	 s, y = 0;
+
+	for (s = v->side_top; s < v->doc->nsections; s++) {
+		y += view_side_height(v, s);
+		if (row < y)
+			return s;
+	}
+	return DOC_NONE;
+}
+
+unsigned int
+view_click(struct view *v, unsigned int row, unsigned int col)
+{
+	size_t	 s;
+
+	v->message.len = 0;
+	if (!view_sidebar_shown(v) || col >= v->geom.side_w ||
+	    row >= v->geom.body_h)
+		return 0;
+	if ((s = view_side_section_at(v, row)) == DOC_NONE)
+		return 0;
+	v->cursor = s;
+	v->focus = VIEW_FOCUS_BODY;
+	view_jump(v, view_section_top(v, s));
+	return VIEW_REDRAW;
+}
+
+/* What to draw. */
+
+const struct view_geom *
+view_geom(const struct view *v)
+{
+	return &v->geom;
+}
+
+void
+view_body(struct view *v, struct view_row *rows)
+{
+	struct view_anchor	 a = v->top;
+	size_t			 i;
+	bool			 more = v->doc->nblocks > 0 &&
+				    view_nlines(v, a.block) > 0;
+
+	for (i = 0; i < v->geom.body_h; i++) {
+		rows[i].layout = NULL;
+		rows[i].line = 0;
+		if (!more)
+			continue;
+		rows[i].layout = layout_cache_get(v->cache, a.block);
+		rows[i].line = a.line;
+		more = view_next(v, &a);
+	}
+}
+
+/* Columns of the index's talk numbers: as wide as the highest. */
+static size_t
+view_number_width(const struct view *v)
+{
+	return v->doc->ntalks == 0 ? 0 :
+	    (size_t)snprintf(NULL, 0, "%u", v->doc->ntalks) + 2;
+}
+
+/* Fill one index row for section `s`. */
+static void
+view_side_fill(struct view *v, struct view_side_row *r, size_t s,
+    enum view_side_kind kind)
+{
+	const struct doc_section	*sec = &v->doc->sections[s];
+	const struct doc_range		*sp;
+	size_t				 numw = view_number_width(v), i, len;
+	size_t				 indent, width = v->geom.side_w - 2, used;
+	const char			*title;
+
+	r->kind = kind;
+	r->section = s;
+	r->current = s == view_section(v);
+	r->cursor = v->focus == VIEW_FOCUS_SIDEBAR && s == v->cursor;
+	indent = sec->depth - (sec->depth >= v->depth_base ? v->depth_base : 0);
+	indent = 2 * (indent < 3 ? indent : 3);
+	buf_printf(&r->text, "%*s", (int)indent, "");
+	if (kind == VIEW_SIDE_TITLE && sec->talk > 0) {
+		buf_printf(&r->text, "%*u. ", (int)numw - 2, sec->talk);
+		r->number_len = r->text.len;
+	} else
+		buf_printf(&r->text, "%*s", (int)numw, "");
+	used = text_width(r->text.data, r->text.len);
+	if (used >= width)
+		return;
+	if (kind == VIEW_SIDE_TITLE) {
+		title = doc_section_title(v->doc, s, &len);
+		text_fit(title, len, width - used, &r->text);
+		return;
+	}
+	for (i = 0; i < sec->nspeaker && used < width; i++) {
+		sp = &v->doc->speakers[sec->speaker + i];
+		if (i > 0)
+			used += text_fit(", ", 2, width - used, &r->text);
+		used += text_fit(v->doc->text.data + sp->off, sp->len,
+		    width - used, &r->text);
+	}
+}
+
+void
+view_sidebar(struct view *v, struct view_side_row *rows)
+{
+	size_t	 s, y = 0;
+
+	if (!v->side_scrolled && v->doc->nsections > 0)
+		view_side_show(v, v->focus == VIEW_FOCUS_SIDEBAR ? v->cursor :
+		    view_section(v));
+	for (y = 0; y < v->geom.body_h; y++) {
+		buf_init(&rows[y].text);
+		rows[y].kind = VIEW_SIDE_EMPTY;
+		rows[y].section = DOC_NONE;
+		rows[y].current = rows[y].cursor = false;
+		rows[y].number_len = 0;
+	}
+	if (!view_sidebar_shown(v))
+		return;
+	for (s = v->side_top, y = 0; s < v->doc->nsections &&
+	    y < v->geom.body_h; s++) {
+		view_side_fill(v, &rows[y++], s, VIEW_SIDE_TITLE);
+		if (v->doc->sections[s].nspeaker > 0 && y < v->geom.body_h)
+			view_side_fill(v, &rows[y++], s, VIEW_SIDE_SPEAKERS);
+	}
+}
+
+void
+view_side_release(struct view_side_row *rows, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		buf_release(&rows[i].text);
+}
+
+unsigned int
+view_percent(struct view *v)
+{
+	struct view_anchor	 a = v->top;
+	size_t			 i, off, end;
+
+	if (v->doc->text.len == 0)
+		return 100;
+	for (i = 1; i < v->geom.body_h; i++)
+		if (!view_next(v, &a))
+			return 100;
+	/* The text at the start of the line after the last row shown. */
+	if (!view_next(v, &a))
+		return 100;
+	off = a.off != DOC_NONE ? a.off : v->doc->blocks[a.block].off;
+	end = v->doc->text.len;
+	return (unsigned int)(off >= end ? 100 : off * 100 / end);
+}
+
+void
+view_status(struct view *v, struct buf *left, struct buf *right)
+{
+	const struct doc_section	*sec;
+	const char			*title;
+	size_t				 len, used, s, w = v->geom.cols;
+
+	left->len = right->len = 0;
+	buf_printf(right, " %u%%", view_percent(v));
+	if (w <= right->len + 1) {
+		buf_reserve(left, 0);
+		return;
+	}
+	w -= right->len;
+	title = doc_title(v->doc, &len);
+	used = text_fit(title, len, w / 2, left);
+	if (v->doc->nsections == 0 || used + 3 >= w)
+		return;
+	s = view_section(v);
+	sec = &v->doc->sections[s];
+	/* The title's own section is said already. */
+	if (sec->heading == DOC_NONE || sec->heading == v->doc->title)
+		return;
+	used += text_fit(" \xe2\x80\xba ", 5, w - used, left);	/* › */
+	if (sec->talk > 0)
+		buf_printf(left, "%u. ", sec->talk);
+	title = doc_section_title(v->doc, s, &len);
+	text_fit(title, len, w - text_width(left->data, left->len), left);
+}
+
+/* Keys that are not single bindings, to show beside the bound ones. */
+static const char *
+view_help_extra(enum action a)
+{
+	switch (a) {
+	case ACTION_OPEN:
+		return "Enter (index)";
+	case ACTION_FOCUS:
+		return "Escape (index)";
+	case ACTION_JUMP_BACK:
+		return "''";
+	case ACTION_QUIT:
+		return "ZZ";
+	default:
+		return NULL;
+	}
+}
+
+/* The keys of `a` into `keys`, with a run of all ten digits as "0-9". */
+static void
+view_help_keys(const struct view *v, enum action a, char *keys, size_t size)
+{
+	const char	*extra = view_help_extra(a);
+	size_t		 n, len;
+
+	n = keymap_keys_of(v->km, a, keys, size);
+	if (strstr(keys, "0, 1, 2, 3, 4, 5, 6, 7, 8, 9") != NULL) {
+		len = strlen("0, 1, 2, 3, 4, 5, 6, 7, 8, 9");
+		memmove(strstr(keys, "0, 1"), "0-9", 3);
+		memmove(strstr(keys, "0-9") + 3, strstr(keys, "0-9") + len,
+		    strlen(strstr(keys, "0-9") + len) + 1);
+	}
+	len = strlen(keys);
+	if (extra != NULL)
+		snprintf(keys + len, size - len, "%s%s", n > 0 ? ", " : "",
+		    extra);
+}
+
+void
+view_help_lines(const struct view *v, struct buf *out)
+{
+	char	 keys[256];
+	int	 a;
+
+	buf_adds(out, "olsread keys: any key closes this help\n");
+	for (a = ACTION_NONE + 1; a < ACTION__MAX; a++) {
+		view_help_keys(v, (enum action)a, keys, sizeof(keys));
+		buf_printf(out, "%-22s %-17s %s\n", keys,
+		    keymap_action_name((enum action)a),
+		    keymap_action_help((enum action)a));
+	}
+}
+
+size_t
+view_help_top(const struct view *v)
+{
+	return v->help_top;
+}
+
+bool
+view_help_shown(const struct view *v)
+{
+	return v->help;
+}
+
+enum view_focus
+view_focus(const struct view *v)
+{
+	return v->focus;
+}
+
+bool
+view_mouse(const struct view *v)
+{
+	return v->mouse;
+}
+
+struct view_anchor
+view_anchor(const struct view *v)
+{
+	return v->top;
+}
+
+size_t
+view_cursor(const struct view *v)
+{
+	return v->cursor;
+}
+
+/*
+ * Whether the first section is the article's title and holds all the
+ * others, as a trip report's H1 does: the index then need not indent them.
+ */
+static bool
+view_lone_title(const struct doc *d)
+{
+	size_t	 s;
+
+	if (d->nsections < 2 || d->title == DOC_NONE ||
+	    d->sections[0].heading != d->title)
+		return false;
+	for (s = 1; s < d->nsections; s++)
+		if (d->sections[s].parent == DOC_NONE)
+			return false;
+	return true;
+}
+
+struct view *
+view_new(const struct doc *d, const struct keymap *km,
+    const struct view_opts *o, unsigned int cols, unsigned int lines)
+{
+	struct view	*v = xcalloc(1, sizeof(*v));
+
+	v->doc = d;
+	v->km = km;
+	v->opts = *o;
+	if (v->opts.measure == 0)
+		v->opts.measure = 80;
+	v->sidebar_on = o->sidebar;
+	v->mouse = o->mouse;
+	buf_init(&v->message);
+	buf_init(&v->prompt);
+	v->geom.cols = cols;
+	v->geom.lines = lines;
+	view_layout_panes(v);
+	v->cache = layout_cache_new(d, v->geom.body_w);
+	v->depth_base = view_lone_title(d) ? 1 : 0;
+	v->top = view_first(v);
+	return v;
+}
+
+void
+view_free(struct view *v)
+{
+	if (v == NULL)
+		return;
+	layout_cache_free(v->cache);
+	free(v->hist);
+	buf_release(&v->message);
+	buf_release(&v->prompt);
+	free(v);
+}
