@@ -188,7 +188,9 @@ screen_begin(bool mouse)
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
-	set_escdelay(25);
+	/* Escape alone is a key here: wait for more only briefly. */
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(25);
 	curs_set(0);
 	mouseinterval(0);
 	screen_set_mouse(mouse);
