@@ -2,8 +2,11 @@
  * bench: olsread's speed and memory beside cmark's, on the same bytes and in
  * the same run, so that the ratios hold whatever machine runs it.  It builds
  * a 10 MiB article from the sample (and uses the corpus when present) and
- * prints one table per file.  It is a report, not a test: it exits 0 whatever
- * the ratios, and 1 only when something could not run at all.
+ * prints one table per file, and for the 10 MiB article a second one, the
+ * pager's: the time to the first screen in a pseudo-terminal, and the view's
+ * work for a resize, a page down and a jump.  It is a report, not a test: it
+ * exits 0 whatever the ratios, and 1 only when something could not run at
+ * all.
  *
  * Usage: olsread-bench OLSREAD SAMPLE [CORPUS-DIR]
  */
@@ -19,6 +22,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -32,8 +37,10 @@
 
 #include "diag.h"
 #include "doc.h"
+#include "keymap.h"
 #include "layout.h"
 #include "load.h"
+#include "view.h"
 
 /* Runs of every measure; the median is reported, so keep it odd. */
 #ifndef BENCH_RUNS
@@ -53,6 +60,23 @@
 #define BENCH_MAXARGS	16
 #define BENCH_MAXREQ	8192
 
+/*
+ * The pager's terminal, the size a resize goes to, and the pager's widest
+ * text; how long to wait, in ms, for the first screen and then for the
+ * pager to quit; and the tag that starts a command line the spawner runs in
+ * a pseudo-terminal rather than with its output on /dev/null.
+ */
+#define BENCH_COLS		100
+#define BENCH_LINES		30
+#define BENCH_RESIZE_COLS	90
+#define BENCH_RESIZE_LINES	28
+#define BENCH_MEASURE		80
+#define BENCH_SCREEN_WAIT	10000.0
+#define BENCH_QUIT_WAIT		2000.0
+#define BENCH_PTY		"@pty"
+/* The title's bytes looked for in the pager's output. */
+#define BENCH_MARK		24
+
 extern char	**environ;
 
 enum bench_measure {
@@ -66,6 +90,12 @@ enum bench_measure {
 	BENCH_DUMP_RSS,		/* peak memory of the same three, KiB */
 	BENCH_CM_RSS,
 	BENCH_HTML_RSS,
+	BENCH_SCREEN,		/* olsread FILE in a pty, to its first screen */
+	BENCH_SAMPLE_PARSE,	/* libcmark parse of the sample */
+	BENCH_SAMPLE_SCREEN,	/* the sample's first screen, as above */
+	BENCH_RESIZE,		/* view work: resize, then one screen */
+	BENCH_PAGE_DOWN,	/* view work: page down, then one screen */
+	BENCH_JUMP,		/* view work: to the last talk, one screen */
 	BENCH__MAX
 };
 
@@ -75,11 +105,19 @@ struct bench_file {
 	size_t		 bytes;
 	size_t		 nblocks;
 	size_t		 nlines;	/* display lines at BENCH_WIDTH */
+	unsigned int	 ntalks;
+	bool		 pager;		/* measure the pager too */
+	bool		 pty_failed;	/* a first screen never came */
+	char		 mark[BENCH_MARK + 1];	/* the title, or its start */
 	double		 v[BENCH__MAX][BENCH_RUNS];
 };
 
 struct bench {
 	const char	*olsread;	/* borrowed: argv */
+	const char	*sample;	/* borrowed: argv */
+	const char	*sample_text;	/* borrowed: main's */
+	size_t		 sample_len;
+	char		 sample_mark[BENCH_MARK + 1];
 	char		*tmpdir;	/* owned, or NULL */
 	char		*generated;	/* owned, or NULL */
 	pid_t		 spawner;	/* runs the programs */
@@ -332,9 +370,187 @@ bench_write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+/* Where `needle` first occurs in `hay`, or NULL. */
+static const char *
+bench_find(const char *hay, size_t n, const char *needle, size_t m)
+{
+	const char	*p = hay, *e = hay + n;
+
+	if (m == 0)
+		return hay;
+	while ((p = memchr(p, needle[0], (size_t)(e - p))) != NULL) {
+		if ((size_t)(e - p) < m)
+			return NULL;
+		if (memcmp(p, needle, m) == 0)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 /*
- * The spawner's loop: read a command line, run it, answer, until the bench
- * closes the pipe.
+ * Whether the pager's output `s` holds its first screen: the title `mark`
+ * (in the body, the index or the status line), and after it the status
+ * line's percentage, a digit then "%".  curses writes the rows top down and
+ * the status line is the last but one, so this is the end of the screen.
+ */
+static bool
+bench_screen_done(const char *s, size_t n, const char *mark)
+{
+	const char	*p, *e = s + n;
+
+	if ((p = bench_find(s, n, mark, strlen(mark))) == NULL)
+		return false;
+	for (p += strlen(mark); p < e && (p = memchr(p, '%',
+	    (size_t)(e - p))) != NULL; p++)
+		if (p > s && p[-1] >= '0' && p[-1] <= '9')
+			return true;
+	return false;
+}
+
+/* The pager's side of the pseudo-terminal: a fixed terminal and locale. */
+static void __attribute__((noreturn))
+bench_pty_child(const char *const argv[])
+{
+	setenv("TERM", "xterm-256color", 1);
+	setenv("LC_ALL", "C.UTF-8", 1);
+	/* curses would take these over the terminal's size. */
+	unsetenv("LINES");
+	unsetenv("COLUMNS");
+	/* execv() predates const; it does not change argv. */
+	execv(argv[0], (char *const *)argv);
+	_exit(127);
+}
+
+/*
+ * Read what the pager writes on `fd` until its first screen is there, or
+ * the clock passes `deadline`.  Returns the time it came, or -1.
+ */
+static double
+bench_pty_screen(int fd, const char *mark, double deadline)
+{
+	struct pollfd	 pfd;
+	char		*s = NULL;
+	size_t		 n = 0, cap = 0;
+	ssize_t		 got;
+	double		 now, when = -1;
+	int		 ready;
+
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	while (when < 0 && (now = bench_now()) < deadline) {
+		if ((ready = poll(&pfd, 1, (int)(deadline - now) + 1)) == -1 &&
+		    errno != EINTR)
+			break;
+		if (ready <= 0)
+			continue;
+		if (n == cap) {
+			cap = cap == 0 ? 1 << 16 : cap * 2;
+			if ((s = realloc(s, cap)) == NULL) {
+				perror("bench");
+				_exit(1);
+			}
+		}
+		if ((got = read(fd, s + n, cap - n)) == -1 && errno == EINTR)
+			continue;
+		/* EIO: the pager closed the terminal, it exited. */
+		if (got <= 0)
+			break;
+		n += (size_t)got;
+		if (bench_screen_done(s, n, mark))
+			when = bench_now();
+	}
+	free(s);
+	return when;
+}
+
+/*
+ * Wait for the pager to exit, reading what it writes so that it never
+ * blocks on a full terminal, and kill it if it lingers past `deadline`,
+ * with whatever it started: forkpty() made it a session leader, so its
+ * process group is its own.  Returns 0 when it exited 0.
+ */
+static int
+bench_pty_reap(pid_t pid, int fd, double deadline)
+{
+	struct pollfd	 pfd;
+	char		 buf[4096];
+	ssize_t		 got;
+	pid_t		 r;
+	int		 st;
+	bool		 open = true;
+
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	while ((r = waitpid(pid, &st, WNOHANG)) == 0) {
+		if (bench_now() > deadline) {
+			fprintf(stderr, "bench: the pager did not quit: "
+			    "killed\n");
+			kill(-pid, SIGKILL);
+			r = waitpid(pid, &st, 0);
+			break;
+		}
+		/* Once the terminal is closed, poll() says so at once. */
+		if (!open || poll(&pfd, 1, 10) <= 0) {
+			if (!open)
+				usleep(1000);
+			continue;
+		}
+		if ((got = read(fd, buf, sizeof(buf))) == 0 ||
+		    (got == -1 && errno != EINTR))
+			open = false;
+	}
+	if (r != pid)
+		return -1;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+/*
+ * Run `argv` in a new BENCH_COLS x BENCH_LINES pseudo-terminal and give the
+ * wall time from the fork to its first screen (see bench_screen_done()).
+ * Then type q and wait for it to exit.  Returns -1 when the screen never
+ * came or the program failed.
+ */
+static int
+bench_pty(const char *mark, const char *const argv[], double *ms)
+{
+	struct winsize	 ws;
+	double		 t0, when;
+	pid_t		 pid;
+	int		 fd, rc = 0;
+
+	memset(&ws, 0, sizeof(ws));
+	ws.ws_row = BENCH_LINES;
+	ws.ws_col = BENCH_COLS;
+	t0 = bench_now();
+	if ((pid = forkpty(&fd, NULL, NULL, &ws)) == -1) {
+		fprintf(stderr, "bench: forkpty: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pid == 0)
+		bench_pty_child(argv);
+	if ((when = bench_pty_screen(fd, mark, t0 + BENCH_SCREEN_WAIT)) < 0) {
+		fprintf(stderr, "bench: %s %s: no first screen\n", argv[0],
+		    argv[1]);
+		rc = -1;
+	} else
+		*ms = when - t0;
+	/* A pager that cannot be told to quit is killed. */
+	if (bench_write_all(fd, "q", 1) == -1)
+		kill(-pid, SIGKILL);
+	if (bench_pty_reap(pid, fd, bench_now() + BENCH_QUIT_WAIT) == -1) {
+		fprintf(stderr, "bench: %s %s: did not quit cleanly\n",
+		    argv[0], argv[1]);
+		rc = -1;
+	}
+	close(fd);
+	return rc;
+}
+
+/*
+ * The spawner's loop: read a command line, run it (in a pseudo-terminal
+ * when it starts with BENCH_PTY and the title to wait for), answer, until
+ * the bench closes the pipe.
  */
 static void
 bench_spawner_loop(int req, int resp)
@@ -355,7 +571,10 @@ bench_spawner_loop(int req, int resp)
 		}
 		argv[argc] = NULL;
 		memset(&r, 0, sizeof(r));
-		r.ok = bench_spawn(argv, &r.ms, &r.kib) == 0;
+		if (argc > 2 && strcmp(argv[0], BENCH_PTY) == 0)
+			r.ok = bench_pty(argv[1], argv + 2, &r.ms) == 0;
+		else
+			r.ok = bench_spawn(argv, &r.ms, &r.kib) == 0;
 		if (bench_write_all(resp, &r, sizeof(r)) == -1)
 			_exit(1);
 	}
@@ -488,6 +707,183 @@ bench_layout(struct bench_file *bf, const struct doc *d, int run)
 	bf->nlines = nlines;
 }
 
+/* Type the number of talk `talk`, then Enter if the view still asks. */
+static void
+bench_view_talk(struct view *v, unsigned int talk)
+{
+	char	 digits[16];
+	size_t	 i;
+
+	snprintf(digits, sizeof(digits), "%u", talk);
+	for (i = 0; digits[i] != '\0'; i++)
+		view_key(v, (uint32_t)digits[i]);
+	if (view_prompt(v) != NULL)
+		view_key(v, KEYMAP_ENTER);
+}
+
+/*
+ * What the screen module asks of the view to draw one screen: the body's
+ * rows, the index's and the status line.  The terminal is left out.
+ */
+static void
+bench_view_screen(struct view *v)
+{
+	struct view_row		 rows[BENCH_LINES];
+	struct view_side_row	 side[BENCH_LINES];
+	struct buf		 left, right;
+	size_t			 h = view_geom(v)->body_h;
+
+	if (h > BENCH_LINES) {
+		fprintf(stderr, "bench: %zu body rows\n", h);
+		exit(1);
+	}
+	view_body(v, rows);
+	view_sidebar(v, side);
+	view_side_release(side, h);
+	buf_init(&left);
+	buf_init(&right);
+	view_status(v, &left, &right);
+	buf_release(&left);
+	buf_release(&right);
+}
+
+/* The talk the top of the view is in, or 0. */
+static unsigned int
+bench_view_talk_at(const struct view *v, const struct doc *d)
+{
+	return d->nsections > 0 ? d->sections[view_section(v)].talk : 0;
+}
+
+/* A keystroke that did not do its job measures nothing: say so. */
+static void
+bench_view_check(bool done, const char *what, unsigned int talk)
+{
+	if (!done)
+		fprintf(stderr, "bench: %s (talk %u) did not happen\n",
+		    what, talk);
+}
+
+/*
+ * A new pager on `d` at BENCH_COLS x BENCH_LINES, the index shown, gone to
+ * talk `talk` and its screen drawn: its cache holds that screen and the
+ * way there, and nothing after.
+ */
+static struct view *
+bench_view_at(const struct doc *d, const struct keymap *km, unsigned int talk)
+{
+	struct view_opts	 o;
+	struct view		*v;
+
+	memset(&o, 0, sizeof(o));
+	o.measure = BENCH_MEASURE;
+	o.sidebar = true;
+	v = view_new(d, km, &o, BENCH_COLS, BENCH_LINES);
+	bench_view_talk(v, talk);
+	bench_view_check(bench_view_talk_at(v, d) == talk, "the jump to a talk",
+	    talk);
+	bench_view_screen(v);
+	return v;
+}
+
+/*
+ * The view's work for one keystroke and the screen after it, each from a
+ * new pager at a talk of its own, spread through the article by `run`, so
+ * that what the keystroke shows was never laid out: a resize, a page down,
+ * and a jump to the last talk by typing its number.
+ */
+static void
+bench_view(struct bench_file *bf, const struct doc *d, int run)
+{
+	struct keymap		 km;
+	struct view		*v;
+	struct view_anchor	 a;
+	unsigned int		 talk;
+	double			 t0;
+
+	keymap_init(&km);
+	talk = 1 + (unsigned int)((2 * (size_t)run + 1) * (d->ntalks - 1) /
+	    (2 * BENCH_RUNS));
+
+	v = bench_view_at(d, &km, talk);
+	t0 = bench_now();
+	view_resize(v, BENCH_RESIZE_COLS, BENCH_RESIZE_LINES);
+	bench_view_screen(v);
+	bf->v[BENCH_RESIZE][run] = bench_now() - t0;
+	bench_view_check(view_geom(v)->cols == BENCH_RESIZE_COLS,
+	    "the resize", talk);
+	view_free(v);
+
+	v = bench_view_at(d, &km, talk);
+	a = view_anchor(v);
+	t0 = bench_now();
+	view_act(v, ACTION_PAGE_DOWN);
+	bench_view_screen(v);
+	bf->v[BENCH_PAGE_DOWN][run] = bench_now() - t0;
+	bench_view_check(view_anchor(v).block != a.block ||
+	    view_anchor(v).line != a.line, "the page down", talk);
+	view_free(v);
+
+	v = bench_view_at(d, &km, talk);
+	t0 = bench_now();
+	bench_view_talk(v, d->ntalks);
+	bench_view_screen(v);
+	bf->v[BENCH_JUMP][run] = bench_now() - t0;
+	bench_view_check(bench_view_talk_at(v, d) == d->ntalks,
+	    "the jump to the last talk", talk);
+	view_free(v);
+}
+
+/* The start of the title of `d`, as the pager shows it, into `mark`. */
+static void
+bench_mark(const struct doc *d, char *mark)
+{
+	const char	*title;
+	size_t		 len;
+
+	title = doc_title(d, &len);
+	if (len > BENCH_MARK)
+		len = BENCH_MARK;
+	memcpy(mark, title, len);
+	mark[len] = '\0';
+}
+
+/* libcmark's parse of the sample alone, for the pager's table. */
+static double
+bench_parse_sample(const struct bench *b)
+{
+	cmark_node	*root;
+	double		 t0, t1;
+
+	t0 = bench_now();
+	root = cmark_parse_document(b->sample_text, b->sample_len,
+	    CMARK_OPT_DEFAULT);
+	t1 = bench_now();
+	cmark_node_free(root);
+	return t1 - t0;
+}
+
+/*
+ * The pager's first screen in a pseudo-terminal, for the file and for the
+ * sample.  A terminal that cannot be had is a note in the report.
+ */
+static void
+bench_screens(const struct bench *b, struct bench_file *bf, int run)
+{
+	const char *const	 file[] = { BENCH_PTY, bf->mark, b->olsread,
+				    bf->path, NULL };
+	const char *const	 sample[] = { BENCH_PTY, b->sample_mark,
+				    b->olsread, b->sample, NULL };
+	double			 kib;
+
+	/* One failure says enough; each costs BENCH_SCREEN_WAIT. */
+	if (bf->pty_failed)
+		return;
+	if (bench_run(b, file, &bf->v[BENCH_SCREEN][run], &kib) == -1 ||
+	    bench_run(b, sample, &bf->v[BENCH_SAMPLE_SCREEN][run],
+	    &kib) == -1)
+		bf->pty_failed = true;
+}
+
 /* The three programs, as a reader would run them on the file. */
 static int
 bench_programs(const struct bench *b, struct bench_file *bf, int run)
@@ -529,8 +925,11 @@ bench_measure(const struct bench *b, struct bench_file *bf)
 	if ((d = load_file(bf->path, 0, &dg, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bench: %s: %s\n", bf->path, err);
 		rc = -1;
-	} else
+	} else {
 		bf->nblocks = d->nblocks;
+		bf->ntalks = d->ntalks;
+		bench_mark(d, bf->mark);
+	}
 	diag_release(&dg);
 	for (run = 0; rc == 0 && run < BENCH_RUNS; run++) {
 		bench_parse(bf, s, len, run);
@@ -539,6 +938,12 @@ bench_measure(const struct bench *b, struct bench_file *bf)
 		else {
 			bench_layout(bf, d, run);
 			rc = bench_programs(b, bf, run);
+		}
+		if (rc == 0 && bf->pager) {
+			bf->v[BENCH_SAMPLE_PARSE][run] = bench_parse_sample(b);
+			bench_screens(b, bf, run);
+			if (bf->ntalks > 1)
+				bench_view(bf, d, run);
 		}
 	}
 	doc_free(d);
@@ -623,6 +1028,76 @@ bench_report(const struct bench_file *bf)
 	    "cmark -t commonmark --width 80");
 }
 
+/*
+ * One row of the pager's table, laid out as bench_row()'s, in ms to two
+ * places: against `limit` ms, or when that is 0, against `ratio` times the
+ * peer, the only case that shows a ratio.  A negative `ours` could not be
+ * measured.
+ */
+static void
+bench_pager_row(const char *what, double ours, double peer, double limit,
+    double ratio, const char *peername)
+{
+	char		 o[32], r[16], t[32];
+	const char	*verdict;
+
+	snprintf(o, sizeof(o), "-");
+	snprintf(r, sizeof(r), "-");
+	if (ours >= 0)
+		snprintf(o, sizeof(o), "%.2f ms", ours);
+	if (ours >= 0 && peer > 0 && limit <= 0)
+		snprintf(r, sizeof(r), "%.2fx", ours / peer);
+	if (limit > 0) {
+		snprintf(t, sizeof(t), "<= %g ms", limit);
+		verdict = ours <= limit ? "ok" : "over";
+	} else {
+		snprintf(t, sizeof(t), "<= %.2fx", ratio);
+		verdict = ours / peer <= ratio ? "ok" : "over";
+	}
+	printf("%-30s %12s %10.2f %-3s %7s %9s  %-4s  %s\n", what, o, peer,
+	    "ms", r, t, ours < 0 ? "n/a" : verdict, peername);
+}
+
+/* The pager's table, under the file's: beside libcmark's parse. */
+static void
+bench_pager_report(const struct bench_file *bf)
+{
+	double	 parse = bench_median(bf, BENCH_PARSE);
+
+	printf("\npager: olsread FILE in a %dx%d pseudo-terminal, to its "
+	    "first screen (wall);\nview work in-process at %dx%d, measure "
+	    "%d, index shown: the keystroke, then\nbody, index and status "
+	    "line for one screen, from a new pager at a talk of its\nown "
+	    "(the jump types the last talk's number); median of %d runs\n\n",
+	    BENCH_COLS, BENCH_LINES, BENCH_COLS, BENCH_LINES, BENCH_MEASURE,
+	    BENCH_RUNS);
+	printf("%-30s %12s %13s  %7s %9s  %-4s  %s\n", "measure", "olsread",
+	    "peer", "ratio", "target", "", "peer");
+	if (bf->pty_failed)
+		printf("%-30s %s\n", "first screen",
+		    "could not be measured: see above");
+	else {
+		bench_pager_row("first screen, sample",
+		    bench_median(bf, BENCH_SAMPLE_SCREEN),
+		    bench_median(bf, BENCH_SAMPLE_PARSE), 10, 0,
+		    "libcmark parse of the sample");
+		bench_pager_row("first screen, this file",
+		    bench_median(bf, BENCH_SCREEN), parse, 0, 1.5,
+		    "libcmark parse");
+	}
+	if (bf->ntalks < 2) {
+		printf("%-30s %s\n", "view work", "skipped: fewer than two "
+		    "talks");
+		return;
+	}
+	bench_pager_row("resize to 90x28 + screen",
+	    bench_median(bf, BENCH_RESIZE), parse, 5, 0, "libcmark parse");
+	bench_pager_row("page down + screen",
+	    bench_median(bf, BENCH_PAGE_DOWN), parse, 5, 0, "libcmark parse");
+	bench_pager_row("last talk (number) + screen",
+	    bench_median(bf, BENCH_JUMP), parse, 5, 0, "libcmark parse");
+}
+
 /* A private directory for the generated article, under $TMPDIR. */
 static int
 bench_tmpdir(struct bench *b)
@@ -660,9 +1135,36 @@ bench_cleanup(struct bench *b)
 	free(b->tmpdir);
 }
 
-/* Measure and report one file; the struct is large, so it is allocated. */
+/* The sample, for the pager's table: its bytes and its title. */
 static int
-bench_one(const struct bench *b, const char *path)
+bench_sample(struct bench *b, const char *path, const char *text,
+    size_t len)
+{
+	struct diag	 dg;
+	struct doc	*d;
+	char		 err[256];
+
+	b->sample = path;
+	b->sample_text = text;
+	b->sample_len = len;
+	diag_init(&dg);
+	d = load_file(path, 0, &dg, err, sizeof(err));
+	diag_release(&dg);
+	if (d == NULL) {
+		fprintf(stderr, "bench: %s: %s\n", path, err);
+		return -1;
+	}
+	bench_mark(d, b->sample_mark);
+	doc_free(d);
+	return 0;
+}
+
+/*
+ * Measure and report one file, and the pager on it if `pager`; the struct
+ * is large, so it is allocated.
+ */
+static int
+bench_one(const struct bench *b, const char *path, bool pager)
 {
 	struct bench_file	*bf;
 	int			 rc;
@@ -672,8 +1174,12 @@ bench_one(const struct bench *b, const char *path)
 		exit(1);
 	}
 	bf->path = path;
-	if ((rc = bench_measure(b, bf)) == 0)
+	bf->pager = pager;
+	if ((rc = bench_measure(b, bf)) == 0) {
 		bench_report(bf);
+		if (pager)
+			bench_pager_report(bf);
+	}
 	free(bf);
 	return rc;
 }
@@ -695,7 +1201,7 @@ bench_corpus(const struct bench *b, const char *dir)
 		printf("\n%s: %s: corpus rows skipped\n", path,
 		    strerror(errno));
 	else
-		rc = bench_one(b, path);
+		rc = bench_one(b, path, false);
 	free(path);
 	return rc;
 }
@@ -724,12 +1230,16 @@ main(int argc, char *argv[])
 	printf("olsread benchmark: libcmark %s; times are medians of %d "
 	    "runs, in ms\n", cmark_version_string(), BENCH_RUNS);
 	if (bench_tmpdir(&b) == 0 && bench_generate(&b, sample, len) == 0 &&
-	    bench_one(&b, b.generated) == 0 &&
+	    bench_sample(&b, argv[2], sample, len) == 0 &&
+	    bench_one(&b, b.generated, true) == 0 &&
 	    bench_corpus(&b, argc > 3 ? argv[3] : NULL) == 0)
 		rc = 0;
 	printf("\ntargets: load <= 1.3x libcmark parse; --dump -w 80 <= 0.8x "
 	    "cmark -t commonmark --width 80;\npeak RSS <= 1.5x cmark. "
-	    "load includes reading the file; the parse does not.\n");
+	    "load includes reading the file; the parse does not.\n"
+	    "pager: first screen of the sample <= 10 ms, of the 10 MiB "
+	    "article <= 1.5x libcmark parse;\nresize, page down and jump "
+	    "<= 5 ms of view work each, the terminal left out.\n");
 	bench_cleanup(&b);
 	free(sample);
 	return rc;
