@@ -664,19 +664,15 @@ view_layout_panes(struct view *v)
 		v->focus = VIEW_FOCUS_BODY;
 }
 
+/* The same text stays at the top, whatever the new width makes of it. */
 unsigned int
 view_resize(struct view *v, unsigned int cols, unsigned int lines)
 {
-	struct view_anchor	 limit;
-
 	v->geom.cols = cols;
 	v->geom.lines = lines;
 	view_layout_panes(v);
 	layout_cache_set_width(v->cache, v->geom.body_w);
 	view_settle(v, &v->top);
-	limit = view_bottom(v);
-	if (view_before(&limit, &v->top) && v->nhist == 0)
-		v->top = limit;
 	return VIEW_REDRAW;
 }
 
@@ -730,7 +726,8 @@ view_info(struct view *v)
 			snprintf(talk, sizeof(talk), " · talk %u of %u",
 			    sec->talk, v->doc->ntalks);
 	}
-	view_say(v, "%s%s · line %zu of %zu · %u%%", v->doc->name, talk,
+	view_say(v, "%s%s · line %zu of %zu · %u%%",
+	    strcmp(v->doc->name, "-") == 0 ? "standard input" : v->doc->name, talk,
 	    total > 0 ? before + 1 : 0, total, view_percent(v));
 	return VIEW_REDRAW;
 }
