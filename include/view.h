@@ -53,6 +53,8 @@ struct view_anchor {
 	size_t	 off;		/* doc text at the start of that line, or
 				   DOC_NONE; finds the line again after a
 				   resize */
+	size_t	 tail;		/* lines from the line to the block's end,
+				   which find a line without text again */
 };
 
 /* Where each part of the screen is. */

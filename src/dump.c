@@ -90,7 +90,8 @@ dump_line(FILE *fp, const struct layout *l, const struct layout_line *ln,
 	size_t			 i, n, end = ln->nseg;
 
 	/* Blanks at the end of a line are not worth printing. */
-	while (end > 0 && seg[end - 1].kind == LAYOUT_SEG_DECO &&
+	while (end > 0 && (seg[end - 1].kind == LAYOUT_SEG_DECO ||
+	    seg[end - 1].len == 0) &&
 	    (bytes = layout_seg_bytes(l, &seg[end - 1], &n)) != NULL &&
 	    dump_is_blank(bytes, n))
 		end--;

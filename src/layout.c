@@ -850,6 +850,11 @@ layout_code_line(struct layout_ctx *c, size_t pos, size_t end)
 	indent = layout_room(c) >= 24 ? LAYOUT_CODE_INDENT :
 	    layout_room(c) >= 10 ? 2 : 0;
 	layout_blank(l, c->role, indent);
+	if (pos == end) {
+		/* An empty line still says where it is in the text. */
+		layout_seg_add(l, LAYOUT_SEG_TEXT, c->role, 0)->off = base + pos;
+		return;
+	}
 	while (pos < end) {
 		w = layout_code_measure(c, pos, end, lcol, &n, &cp);
 		if (cols + w > layout_room(c) && !fresh) {

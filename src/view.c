@@ -52,6 +52,8 @@ struct view {
 	size_t			 nhist;
 	size_t			 caphist;
 	size_t			 hpos;		/* the entry that is here */
+	struct view_anchor	 from;		/* where the last jump started */
+	bool			 jumped;
 	struct view_anchor	 marks[VIEW_MARKS];
 	bool			 marked[VIEW_MARKS];
 	struct buf		 message;
@@ -96,6 +98,13 @@ view_prompt(const struct view *v)
 	return v->prompt.len > 0 ? v->prompt.data : NULL;
 }
 
+/* Lines of help, under its title, that the overlay has room for. */
+static size_t
+view_help_room(const struct view *v)
+{
+	return v->geom.lines > 3 ? v->geom.lines - 3 : 0;
+}
+
 /* Positions in the text. */
 
 static size_t
@@ -138,6 +147,7 @@ view_at(struct view *v, size_t b, size_t line)
 	a.block = b;
 	a.line = line;
 	a.off = view_line_off(v, b, line);
+	a.tail = view_nlines(v, b) - line;
 	return a;
 }
 
@@ -183,7 +193,7 @@ view_prev(struct view *v, struct view_anchor *a)
 static struct view_anchor
 view_first(struct view *v)
 {
-	struct view_anchor	 a = { 0, 0, DOC_NONE };
+	struct view_anchor	 a = { 0, 0, DOC_NONE, 0 };
 	size_t			 b;
 
 	for (b = 0; b < v->doc->nblocks; b++)
@@ -234,8 +244,11 @@ view_settle(struct view *v, struct view_anchor *a)
 				break;
 		}
 	}
+	else if (a->line > 0 && a->tail > 0 && a->tail <= l->nlines)
+		a->line = l->nlines - a->tail;	/* a rule under a heading */
 	if (a->line >= l->nlines)
 		a->line = l->nlines - 1;
+	a->tail = l->nlines - a->line;
 }
 
 /* The top a jump to block `b` gives: its first line past its gap. */
@@ -305,6 +318,8 @@ view_jump(struct view *v, struct view_anchor to)
 		v->hist[v->hpos] = v->top;
 	v->hist[++v->hpos] = to;
 	v->nhist = v->hpos + 1;
+	v->from = v->top;
+	v->jumped = true;
 	v->top = to;
 	view_settle(v, &v->top);
 	v->side_scrolled = false;
@@ -415,19 +430,22 @@ view_history(struct view *v, bool back)
 	}
 	v->hist[v->hpos] = v->top;
 	v->hpos = back ? v->hpos - 1 : v->hpos + 1;
+	v->from = v->top;
+	v->jumped = true;
 	v->top = v->hist[v->hpos];
 	view_settle(v, &v->top);
 	return VIEW_REDRAW;
 }
 
+/* '': back to where the last jump (or move through the history) started. */
 static unsigned int
 view_jump_back(struct view *v)
 {
-	if (v->nhist == 0 || v->hpos == 0) {
+	if (!v->jumped) {
 		view_say(v, "No jump yet");
 		return VIEW_REDRAW;
 	}
-	view_jump(v, v->hist[v->hpos - 1]);
+	view_jump(v, v->from);
 	return VIEW_REDRAW;
 }
 
@@ -673,6 +691,9 @@ view_resize(struct view *v, unsigned int cols, unsigned int lines)
 	view_layout_panes(v);
 	layout_cache_set_width(v->cache, v->geom.body_w);
 	view_settle(v, &v->top);
+	if (v->help_top + view_help_room(v) > ACTION__MAX - 1)
+		v->help_top = ACTION__MAX - 1 > view_help_room(v) ?
+		    ACTION__MAX - 1 - view_help_room(v) : 0;
 	return VIEW_REDRAW;
 }
 
@@ -822,13 +843,6 @@ view_act(struct view *v, enum action a)
 	if (v->focus == VIEW_FOCUS_SIDEBAR)
 		return view_side_act(v, a);
 	return view_do(v, a);
-}
-
-/* Lines of help, under its title, that the overlay has room for. */
-static size_t
-view_help_room(const struct view *v)
-{
-	return v->geom.lines > 3 ? v->geom.lines - 3 : 0;
 }
 
 /*
@@ -1029,6 +1043,9 @@ view_side_fill(struct view *v, struct view_side_row *r, size_t s,
 	r->cursor = v->focus == VIEW_FOCUS_SIDEBAR && s == v->cursor;
 	indent = sec->depth - (sec->depth >= v->depth_base ? v->depth_base : 0);
 	indent = 2 * (indent < 3 ? indent : 3);
+	/* A narrow index keeps room for a few cells of title. */
+	if (indent + numw + 4 > width)
+		indent = width > numw + 4 ? width - numw - 4 : 0;
 	buf_printf(&r->text, "%*s", (int)indent, "");
 	if (kind == VIEW_SIDE_TITLE && sec->talk > 0) {
 		buf_printf(&r->text, "%*u. ", (int)numw - 2, sec->talk);
@@ -1036,8 +1053,14 @@ view_side_fill(struct view *v, struct view_side_row *r, size_t s,
 	} else
 		buf_printf(&r->text, "%*s", (int)numw, "");
 	used = text_width(r->text.data, r->text.len);
-	if (used >= width)
-		return;
+	if (used >= width) {
+		/* Not even the number fits: show what does. */
+		r->text.len = 0;
+		r->number_len = 0;
+		used = 0;
+		if (kind == VIEW_SIDE_SPEAKERS)
+			return;
+	}
 	if (kind == VIEW_SIDE_TITLE) {
 		title = doc_section_title(v->doc, s, &len);
 		text_fit(title, len, width - used, &r->text);
@@ -1111,6 +1134,7 @@ view_status(struct view *v, struct buf *left, struct buf *right)
 	const struct doc_section	*sec;
 	const char			*title;
 	size_t				 len, used, s, w = v->geom.cols;
+	char				 num[24];
 
 	left->len = right->len = 0;
 	buf_printf(right, " %u%%", view_percent(v));
@@ -1129,10 +1153,13 @@ view_status(struct view *v, struct buf *left, struct buf *right)
 	if (sec->heading == DOC_NONE || sec->heading == v->doc->title)
 		return;
 	used += text_fit(" \xe2\x80\xba ", 5, w - used, left);	/* › */
-	if (sec->talk > 0)
-		buf_printf(left, "%u. ", sec->talk);
+	if (sec->talk > 0 && used < w) {
+		snprintf(num, sizeof(num), "%u. ", sec->talk);
+		used += text_fit(num, strlen(num), w - used, left);
+	}
 	title = doc_section_title(v->doc, s, &len);
-	text_fit(title, len, w - text_width(left->data, left->len), left);
+	if (used < w)
+		text_fit(title, len, w - used, left);
 }
 
 /* Keys that are not single bindings, to show beside the bound ones. */
