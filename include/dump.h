@@ -19,17 +19,21 @@ struct dump_opts {
 };
 
 /*
- * Print the article laid out at opts->width, each section followed by the
- * URLs of its links.  Returns 0, or -1 on a write error (errno says which).
+ * Print sections [from, to) of the article, laid out at opts->width, each
+ * followed by the URLs of its links.  Returns 0, or -1 on a write error
+ * (errno says which).  A doc still loading can be printed in steps, as its
+ * sections complete.
  */
-int	 dump_article(FILE *, const struct doc *, const struct dump_opts *);
+int	 dump_article(FILE *, const struct doc *, size_t from, size_t to,
+	    const struct dump_opts *);
 
 /*
- * Print the talk index: one line a section, with talk number, title and
- * speakers, nesting shown by indent; with opts->tsv, four tab-separated
- * fields: level, talk number or "-", title, speakers joined by "; " or "-".
- * Returns 0, or -1 on a write error.
+ * Print the talk index of sections [from, to): one line a section, with
+ * talk number, title and speakers, nesting shown by indent; with
+ * opts->tsv, four tab-separated fields: level, talk number or "-", title,
+ * speakers joined by "; " or "-".  Returns 0, or -1 on a write error.
  */
-int	 dump_toc(FILE *, const struct doc *, const struct dump_opts *);
+int	 dump_toc(FILE *, const struct doc *, size_t from, size_t to,
+	    const struct dump_opts *);
 
 #endif

@@ -1,11 +1,13 @@
 /*
  * load: bytes to doc.  Reads a file or standard input, makes it valid UTF-8,
- * parses it with cmark and turns the cmark tree into a doc, freeing the tree
- * as it goes: nothing after load ever sees cmark.
+ * parses it with cmark, a piece at a time, and turns each cmark tree into
+ * doc records, freeing the tree as it goes: nothing after load ever sees
+ * cmark.
  */
 #ifndef OLSREAD_LOAD_H
 #define OLSREAD_LOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
@@ -16,13 +18,51 @@ struct doc;
 
 /* Flags. */
 #define LOAD_SMART	0x01	/* curly quotes and dashes (CMARK_OPT_SMART) */
+#define LOAD_WHOLE	0x02	/* parse in one piece */
+#define LOAD_PIECES	0x04	/* cut at every safe place (for tests) */
 
 /*
- * Load the article at `path`, or standard input when `path` is "-".  Returns
- * a new doc owned by the caller, or NULL when the input cannot be read, with
- * the reason in `err` ("No such file or directory", "is a directory", ...).
- * Problems in the article itself are repaired and reported in `diag`.
+ * A load under way.  The article is read whole, then parsed a piece at a
+ * time, each piece cut before a heading where nothing can span the cut, so
+ * that the doc grows section by section and is in the end exactly the doc
+ * of one whole parse.  Each piece's cmark tree is freed once converted.
  */
+struct load_job;
+
+/*
+ * Start loading the article at `path`, or standard input when `path` is
+ * "-": read it (a regular file of at most LOAD_MAX_SIZE bytes, or a pipe),
+ * but parse nothing yet.  Returns a new job, or NULL when the input cannot
+ * be read, with the reason in `err` ("No such file or directory", "is a
+ * directory", ...).  Problems in the article are repaired and reported in
+ * `diag`, which must outlive the job.
+ */
+struct load_job	*load_start(const char *path, int flags, struct diag *diag,
+		    char *err, size_t errlen);
+
+/* The same for `len` bytes at `s`, which must outlive the job. */
+struct load_job	*load_start_buffer(const char *name, const char *s,
+		    size_t len, int flags, struct diag *diag);
+
+/* The doc as far as it is loaded; the job owns it until load_end(). */
+struct doc	*load_doc(const struct load_job *);
+
+/*
+ * Parse the next piece into the doc.  Returns false when nothing is left:
+ * the doc is then complete (doc->complete).
+ */
+bool		 load_next(struct load_job *);
+
+/* How much of the article is parsed, in percent. */
+unsigned int	 load_percent(const struct load_job *);
+
+/* Parse what is left, free the job, and return the doc, owned by the caller. */
+/* Give up a load: free the job and its doc, parsing nothing more. */
+void		 load_free(struct load_job *);
+
+struct doc	*load_end(struct load_job *);
+
+/* The whole of a load, in one call: load_start(), then load_end(). */
 struct doc	*load_file(const char *path, int flags, struct diag *diag,
 		    char *err, size_t errlen);
 

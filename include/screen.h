@@ -10,8 +10,8 @@
 #include <stddef.h>
 
 struct diag;
-struct doc;
 struct keymap;
+struct load_job;
 struct view_opts;
 
 /*
@@ -21,13 +21,14 @@ struct view_opts;
 bool	 screen_usable(char *why, size_t size);
 
 /*
- * Run the pager on `d` until the reader quits.  The first message shown is
- * the first of `dg`, if any.  Returns the exit status: 0, or 1 when the
- * terminal could not be set up.  A signal that ends olsread (SIGINT,
- * SIGTERM, SIGHUP) gives the terminal back, then kills olsread with that
- * signal, as a shell expects.
+ * Run the pager on the article `job` is loading until the reader quits:
+ * its first piece shows at once, and the rest loads between keys.  The
+ * first message shown is the first of `dg`, if any.  Returns the exit
+ * status: 0, or 1 when the terminal could not be set up.  A signal that
+ * ends olsread (SIGINT, SIGTERM, SIGHUP) gives the terminal back, then
+ * kills olsread with that signal, as a shell expects.
  */
-int	 screen_run(const struct doc *d, const struct keymap *km,
+int	 screen_run(struct load_job *job, const struct keymap *km,
 	    const struct view_opts *o, const struct diag *dg);
 
 #endif

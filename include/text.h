@@ -43,6 +43,11 @@ void	 text_sanitize_feed(struct text_sanitizer *, const char *in,
  */
 bool	 text_sanitize_is_clean(const struct text_sanitizer *, const char *in,
 	    size_t len);
+/*
+ * Whether `len` bytes need no repair because they are plain ASCII, with no
+ * NUL or CR.
+ */
+bool	 text_is_plain(const char *in, size_t len);
 /* Flush a sequence left incomplete at the end of the input. */
 void	 text_sanitize_finish(struct text_sanitizer *, struct buf *out);
 

@@ -25,6 +25,8 @@ struct layout;
 #define VIEW_REPAINT	0x02	/* clear the terminal, then draw it all */
 #define VIEW_QUIT	0x04	/* the reader is done */
 #define VIEW_MOUSE	0x08	/* mouse capture was turned on or off */
+#define VIEW_LOAD	0x10	/* nothing done: load the rest of the
+				   article, then ask again */
 
 /* Below these sizes the view shows what fits and says so. */
 #define VIEW_MIN_COLS		20
@@ -133,6 +135,12 @@ void		 view_side_release(struct view_side_row *rows, size_t n);
 /* The status line, fitted to the width: left part and right part. */
 void		 view_status(struct view *, struct buf *left,
 		    struct buf *right);
+/*
+ * How much of the article is loaded, while it loads: the index and the
+ * status line say so.  Actions that need the rest return VIEW_LOAD.
+ */
+void		 view_set_loading(struct view *, unsigned int percent);
+
 /* Show `msg` on the message line until the next key. */
 void		 view_set_message(struct view *, const char *msg);
 /* The message of the last action, or NULL. */

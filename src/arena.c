@@ -15,6 +15,7 @@
 
 #include "util.h"
 
+#define ARENA_FIRST	(8 * 1024)
 #define ARENA_CHUNK	(256 * 1024)
 /* Blocks at least this large come from malloc. */
 #define ARENA_LARGE	(16 * 1024)
@@ -23,6 +24,7 @@
 struct arena_chunk {
 	struct arena_chunk	*next;		/* older */
 	struct arena_chunk	*prev;		/* newer */
+	size_t			 size;		/* bytes of data */
 	size_t			 used;		/* bytes handed out */
 	size_t			 live;		/* blocks not freed */
 	_Alignas(ARENA_ALIGN) unsigned char data[];
@@ -131,16 +133,25 @@ arena_alloc_large(struct arena *a, size_t size, bool zero)
 	return h->block;
 }
 
+/*
+ * A new chunk, twice the size of the last up to ARENA_CHUNK, so that a
+ * small parse takes little memory and a large one few chunks.
+ */
 static struct arena_chunk *
 arena_chunk_new(struct arena *a)
 {
 	struct arena_chunk	*c;
+	size_t			 size = a->chunks == NULL ? ARENA_FIRST :
+				    a->chunks->size * 2;
 
+	if (size > ARENA_CHUNK)
+		size = ARENA_CHUNK;
 	/*
 	 * Zeroed memory, which a large calloc gets from the kernel for free:
 	 * blocks are handed out once and never again, so none needs zeroing.
 	 */
-	c = xcalloc(1, sizeof(*c) + ARENA_CHUNK);
+	c = xcalloc(1, sizeof(*c) + size);
+	c->size = size;
 	c->used = 0;
 	c->live = 0;
 	c->prev = NULL;
@@ -161,7 +172,7 @@ arena_alloc(struct arena *a, size_t size)
 	if (size >= ARENA_LARGE)
 		return arena_alloc_large(a, size, true);
 	need = ARENA_HEAD + arena_round(size);
-	if (c == NULL || ARENA_CHUNK - c->used < need)
+	if (c == NULL || c->size - c->used < need)
 		c = arena_chunk_new(a);
 	h = (struct arena_head *)(c->data + c->used);
 	h->chunk = c;

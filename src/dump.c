@@ -139,13 +139,14 @@ dump_links(FILE *fp, const struct doc *d, size_t s, bool color)
 }
 
 int
-dump_article(FILE *fp, const struct doc *d, const struct dump_opts *o)
+dump_article(FILE *fp, const struct doc *d, size_t from, size_t to,
+    const struct dump_opts *o)
 {
 	struct layout	 l;
 	size_t		 s, b, i;
 
 	layout_init(&l);
-	for (s = 0; s < d->nsections && !ferror(fp); s++) {
+	for (s = from; s < to && !ferror(fp); s++) {
 		for (b = d->sections[s].first; b < d->sections[s].end; b++) {
 			layout_block(&l, d, b, o->width);
 			for (i = 0; i < l.nlines; i++)
@@ -227,12 +228,16 @@ dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
 }
 
 int
-dump_toc(FILE *fp, const struct doc *d, const struct dump_opts *o)
+dump_toc(FILE *fp, const struct doc *d, size_t from, size_t to,
+    const struct dump_opts *o)
 {
 	size_t	 s;
 	int	 numw = snprintf(NULL, 0, "%u", d->ntalks);
 
-	for (s = 0; s < d->nsections && !ferror(fp); s++) {
+	/* While more talks may come, leave room for three digits. */
+	if (!d->complete && numw < 3)
+		numw = 3;
+	for (s = from; s < to && !ferror(fp); s++) {
 		if (o->tsv)
 			dump_toc_tsv(fp, d, s);
 		else

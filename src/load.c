@@ -23,10 +23,14 @@
 #include "arena.h"
 #include "diag.h"
 #include "doc.h"
+#include "prescan.h"
 #include "text.h"
 #include "util.h"
 
 #define LOAD_CHUNK	(64 * 1024)
+/* Bytes in the first piece, which the first screen waits for, and after. */
+#define LOAD_FIRST_PIECE	(16 * 1024)
+#define LOAD_PIECE		(256 * 1024)
 
 enum load_frame_kind {
 	LOAD_FRAME_CONTAINER,	/* a quote or item that made a doc block */
@@ -436,76 +440,151 @@ load_convert(struct load_state *st, cmark_node *root)
 	load_parser_done();
 }
 
-/* Sanitise one chunk and hand it to the parser. */
+/* The load under way: the whole article, and how far it is parsed. */
+struct load_job {
+	char			*owned;		/* owned: the article, if copied */
+	const char		*text;		/* the sanitised article */
+	size_t			 len;
+	int			 flags;
+	struct diag		*diag;		/* borrowed */
+	struct prescan		 ps;
+	struct buf		 prelude;	/* definitions, for every piece */
+	struct load_state	 st;
+	size_t			 pos;		/* the next piece starts here */
+	size_t			 cut;		/* the next cut to look at */
+	size_t			 piece;		/* bytes a piece should have */
+};
+
+/* The last piece is in: the doc is complete. */
 static void
-load_feed(cmark_parser *p, struct text_sanitizer *san, struct buf *tmp,
-    const char *s, size_t len)
+load_done(struct load_job *j)
 {
-	if (text_sanitize_is_clean(san, s, len)) {
-		cmark_parser_feed(p, s, len);
-		return;
-	}
-	tmp->len = 0;
-	text_sanitize_feed(san, s, len, tmp);
-	if (tmp->len > 0)
-		cmark_parser_feed(p, tmp->data, tmp->len);
+	doc_finish(j->st.doc);
+	if (j->st.flattened)
+		diag_add(j->diag, "%s: blocks nested deeper than %d levels are "
+		    "shown at level %d", j->st.doc->name, DOC_MAX_DEPTH,
+		    DOC_MAX_DEPTH);
 }
 
-/* Finish the parse and build the doc; reports repairs in `diag`. */
-static struct doc *
-load_finish(const char *name, cmark_parser *p, struct text_sanitizer *san,
-    struct buf *tmp, struct diag *diag)
+static cmark_node *
+load_parse(int flags, const char *pre, size_t prelen, const char *s,
+    size_t len)
 {
-	struct load_state	 st;
-	cmark_node		*root;
+	cmark_parser	*p = load_parser(flags);
+	cmark_node	*root;
 
-	tmp->len = 0;
-	text_sanitize_finish(san, tmp);
-	if (tmp->len > 0)
-		cmark_parser_feed(p, tmp->data, tmp->len);
-	buf_release(tmp);
+	if (prelen > 0)
+		cmark_parser_feed(p, pre, prelen);
+	cmark_parser_feed(p, s, len);
 	root = cmark_parser_finish(p);
 	cmark_parser_free(p);
-
-	memset(&st, 0, sizeof(st));
-	st.doc = doc_new(name);
-	st.parent = DOC_NONE;
-	st.leaf = DOC_NONE;
-	load_convert(&st, root);
-	free(st.frames);
-	free(st.spans);
-	doc_finish(st.doc);
-
-	if (san->invalid > 0)
-		diag_add(diag, "%s: %zu invalid UTF-8 sequence%s shown as U+FFFD",
-		    name, san->invalid, san->invalid == 1 ? "" : "s");
-	if (san->nul > 0)
-		diag_add(diag, "%s: %zu NUL byte%s shown as U+FFFD", name,
-		    san->nul, san->nul == 1 ? "" : "s");
-	if (st.flattened)
-		diag_add(diag, "%s: blocks nested deeper than %d levels are "
-		    "shown at level %d", name, DOC_MAX_DEPTH, DOC_MAX_DEPTH);
-	return st.doc;
+	return root;
 }
 
-struct doc *
-load_buffer(const char *name, const char *s, size_t len, int flags,
-    struct diag *diag)
+/* Whether `len` bytes parse into nothing at all: only definitions. */
+static bool
+load_defines_only(int flags, const char *s, size_t len)
 {
-	struct text_sanitizer	 san;
-	struct buf		 tmp;
-	cmark_parser		*p = load_parser(flags);
-	size_t			 off, n;
+	cmark_node	*root = load_parse(flags, NULL, 0, s, len);
+	bool		 empty = cmark_node_first_child(root) == NULL;
 
-	text_sanitize_init(&san);
-	buf_init(&tmp);
-	for (off = 0; off < len; off += n) {
-		n = len - off < LOAD_CHUNK ? len - off : LOAD_CHUNK;
-		load_feed(p, &san, &tmp, s + off, n);
-	}
-	return load_finish(name, p, &san, &tmp, diag);
+	cmark_node_free(root);
+	load_parser_done();
+	return empty;
 }
 
+/* Lines of a definition paragraph that cmark reads as definitions. */
+#define LOAD_DEF_LINES	32
+
+/*
+ * The first lines of paragraph `r` that are all definitions, as cmark
+ * reads them: the whole paragraph when it parses into nothing (a block of
+ * definitions, the usual case), else the longest run of its first lines
+ * that does (a title may span lines, so a shorter run can parse into text
+ * where a longer one does not).  Returns its length in bytes, or -1 when
+ * the run might go on past what is tried.
+ */
+static long
+load_def_run(int flags, const char *text, const struct prescan_range *r)
+{
+	const char	*s = text + r->off, *nl;
+	size_t		 end = 0, best = 0, lines = 0;
+
+	if (load_defines_only(flags, s, r->len))
+		return (long)r->len;
+	while (end < r->len && lines < LOAD_DEF_LINES) {
+		nl = memchr(s + end, '\n', r->len - end);
+		end = nl != NULL ? (size_t)(nl - s) + 1 : r->len;
+		lines++;
+		if (load_defines_only(flags, s, end))
+			best = end;
+	}
+	if (end < r->len && best == end)
+		return -1;
+	return (long)best;
+}
+
+/*
+ * Every piece starts with all the article's definitions, in its order, so
+ * that a reference resolves as in a whole parse (the first definition of
+ * a label wins there, and here).  Returns false when it cannot be sure.
+ */
+static bool
+load_prelude(struct load_job *j)
+{
+	size_t	 i;
+	long	 n;
+
+	for (i = 0; i < j->ps.ndefs; i++) {
+		if ((n = load_def_run(j->flags, j->text, &j->ps.defs[i])) < 0)
+			return false;
+		if (n == 0)
+			continue;
+		buf_add(&j->prelude, j->text + j->ps.defs[i].off, (size_t)n);
+		buf_adds(&j->prelude, "\n\n");
+	}
+	return true;
+}
+
+/* Where the piece that starts at j->pos ends. */
+static size_t
+load_piece_end(struct load_job *j)
+{
+	size_t	 want = j->pos + j->piece;
+
+	if (j->flags & LOAD_WHOLE)
+		return j->len;
+	while (j->cut < j->ps.ncuts && j->ps.cuts[j->cut] <= j->pos)
+		j->cut++;
+	while (j->cut < j->ps.ncuts && j->ps.cuts[j->cut] < want &&
+	    !(j->flags & LOAD_PIECES))
+		j->cut++;
+	return j->cut < j->ps.ncuts ? j->ps.cuts[j->cut] : j->len;
+}
+
+bool
+load_next(struct load_job *j)
+{
+	cmark_node	*root;
+	size_t		 end;
+
+	if (j->pos >= j->len) {
+		if (!j->st.doc->complete)
+			load_done(j);
+		return false;
+	}
+	end = load_piece_end(j);
+	root = load_parse(j->flags, j->prelude.data, j->prelude.len,
+	    j->text + j->pos, end - j->pos);
+	load_convert(&j->st, root);
+	j->pos = end;
+	/* After the first, pieces are larger: the prelude costs less. */
+	j->piece = LOAD_PIECE > 8 * j->prelude.len ? LOAD_PIECE :
+	    8 * j->prelude.len;
+	if (j->pos >= j->len)
+		load_done(j);
+	return j->pos < j->len;
+}
 /*
  * Open `path` for reading without blocking on a FIFO, and refuse anything
  * but a regular file of at most LOAD_MAX_SIZE bytes.  Returns the
@@ -575,68 +654,156 @@ load_read(int fd, void (*sink)(void *, const char *, size_t), void *arg,
 	return ok;
 }
 
-/* What the parser sink needs between chunks. */
-struct load_stream {
-	cmark_parser		*parser;	/* owned */
-	struct text_sanitizer	 san;
-	struct buf		 tmp;
-};
-
-static void
-load_stream_sink(void *arg, const char *s, size_t len)
-{
-	struct load_stream	*ls = arg;
-
-	load_feed(ls->parser, &ls->san, &ls->tmp, s, len);
-}
-
 static void
 load_buf_sink(void *arg, const char *s, size_t len)
 {
 	buf_add(arg, s, len);
 }
 
+/* The article's bytes, sanitised; owned by the job unless borrowed. */
+static void
+load_take_text(struct load_job *j, char *raw, const char *s, size_t len)
+{
+	struct text_sanitizer	 san;
+	struct buf		 out;
+
+	if (text_is_plain(s, len)) {
+		j->owned = raw;
+		j->text = s;
+		j->len = len;
+		return;
+	}
+	text_sanitize_init(&san);
+	buf_init(&out);
+	text_sanitize_feed(&san, s, len, &out);
+	text_sanitize_finish(&san, &out);
+	free(raw);
+	j->owned = out.data;
+	j->text = out.data;
+	j->len = out.len;
+	if (san.invalid > 0)
+		diag_add(j->diag, "%s: %zu invalid UTF-8 sequence%s shown as "
+		    "U+FFFD", j->st.doc->name, san.invalid,
+		    san.invalid == 1 ? "" : "s");
+	if (san.nul > 0)
+		diag_add(j->diag, "%s: %zu NUL byte%s shown as U+FFFD",
+		    j->st.doc->name, san.nul, san.nul == 1 ? "" : "s");
+}
+
 /*
- * Standard input may be a pipe of unknown length: it is read whole, within
- * the size limit, before parsing starts, so that an input over the limit
- * costs no parse.
+ * Start a load of `len` bytes at `s`, which `raw` owns (or nobody, when
+ * the caller keeps `s` alive until load_end()): sanitise, then prescan
+ * for the cuts; without sure cuts, the article is one piece.
  */
-static struct doc *
-load_stdin(int flags, struct diag *diag, char *err, size_t errlen)
+static struct load_job *
+load_begin(const char *name, char *raw, const char *s, size_t len,
+    int flags, struct diag *diag)
+{
+	struct load_job	*j = xcalloc(1, sizeof(*j));
+
+	j->flags = flags;
+	j->diag = diag;
+	j->st.doc = doc_new(name);
+	j->st.parent = DOC_NONE;
+	j->st.leaf = DOC_NONE;
+	buf_init(&j->prelude);
+	prescan_init(&j->ps);
+	load_take_text(j, raw, s, len);
+	if (!(flags & LOAD_WHOLE)) {
+		prescan_run(&j->ps, j->text, j->len);
+		if (j->ps.unsure || !load_prelude(j)) {
+			j->flags |= LOAD_WHOLE;
+			j->prelude.len = 0;
+		}
+	}
+	j->piece = LOAD_FIRST_PIECE;
+	return j;
+}
+
+struct load_job *
+load_start_buffer(const char *name, const char *s, size_t len, int flags,
+    struct diag *diag)
+{
+	return load_begin(name, NULL, s, len, flags, diag);
+}
+
+struct load_job *
+load_start(const char *path, int flags, struct diag *diag, char *err,
+    size_t errlen)
 {
 	struct buf	 raw;
-	struct doc	*d = NULL;
+	int		 fd = STDIN_FILENO;
+	bool		 ok;
 
+	if (strcmp(path, "-") != 0 && (fd = load_open(path, err, errlen)) == -1)
+		return NULL;
 	buf_init(&raw);
-	if (load_read(STDIN_FILENO, load_buf_sink, &raw, err, errlen))
-		d = load_buffer("-", raw.data, raw.len, flags, diag);
-	buf_release(&raw);
+	ok = load_read(fd, load_buf_sink, &raw, err, errlen);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (!ok) {
+		buf_release(&raw);
+		return NULL;
+	}
+	return load_begin(path, raw.data, raw.data, raw.len, flags, diag);
+}
+
+struct doc *
+load_doc(const struct load_job *j)
+{
+	return j->st.doc;
+}
+
+unsigned int
+load_percent(const struct load_job *j)
+{
+	return j->len == 0 ? 100 : (unsigned int)(j->pos * 100 / j->len);
+}
+
+static void
+load_job_free(struct load_job *j)
+{
+	free(j->owned);
+	free(j->st.frames);
+	free(j->st.spans);
+	prescan_release(&j->ps);
+	buf_release(&j->prelude);
+	free(j);
+}
+
+void
+load_free(struct load_job *j)
+{
+	if (j == NULL)
+		return;
+	doc_free(j->st.doc);
+	load_job_free(j);
+}
+
+struct doc *
+load_end(struct load_job *j)
+{
+	struct doc	*d;
+
+	while (load_next(j))
+		continue;
+	d = j->st.doc;
+	load_job_free(j);
 	return d;
+}
+
+struct doc *
+load_buffer(const char *name, const char *s, size_t len, int flags,
+    struct diag *diag)
+{
+	return load_end(load_start_buffer(name, s, len, flags, diag));
 }
 
 struct doc *
 load_file(const char *path, int flags, struct diag *diag, char *err,
     size_t errlen)
 {
-	struct load_stream	 ls;
-	bool			 ok;
-	int			 fd;
+	struct load_job	*j = load_start(path, flags, diag, err, errlen);
 
-	if (strcmp(path, "-") == 0)
-		return load_stdin(flags, diag, err, errlen);
-	if ((fd = load_open(path, err, errlen)) == -1)
-		return NULL;
-	/* A regular file's size was checked: stream it into the parser. */
-	ls.parser = load_parser(flags);
-	text_sanitize_init(&ls.san);
-	buf_init(&ls.tmp);
-	ok = load_read(fd, load_stream_sink, &ls, err, errlen);
-	close(fd);
-	if (!ok) {
-		buf_release(&ls.tmp);
-		cmark_parser_free(ls.parser);
-		load_parser_done();
-		return NULL;
-	}
-	return load_finish(path, ls.parser, &ls.san, &ls.tmp, diag);
+	return j != NULL ? load_end(j) : NULL;
 }

@@ -247,22 +247,46 @@ main_show_diag(const struct diag *dg)
 		fprintf(stderr, "olsread: %s\n", dg->msgs[i]);
 }
 
+/*
+ * Print the article or its index as it loads, each section once it is
+ * complete, so that the first lines come out after the first piece.
+ * Returns 0, or -1 on a write error.
+ */
+static int
+main_stream(const struct main_opts *o, struct load_job *job,
+    const struct dump_opts *dopts)
+{
+	const struct doc	*d;
+	size_t			 done = 0, upto;
+	bool			 more;
+	int			 r;
+
+	do {
+		more = load_next(job);
+		d = load_doc(job);
+		upto = d->complete ? d->nsections :
+		    d->nsections > 0 ? d->nsections - 1 : 0;
+		r = o->mode == MAIN_TOC ?
+		    dump_toc(stdout, d, done, upto, dopts) :
+		    dump_article(stdout, d, done, upto, dopts);
+		if (r != 0 || (done == 0 && fflush(stdout) != 0))
+			return -1;
+		done = upto;
+	} while (more);
+	return 0;
+}
+
 /* Print the article or its index; returns the exit status. */
 static int
-main_print(const struct main_opts *o, const struct doc *d)
+main_print(const struct main_opts *o, struct load_job *job)
 {
 	struct dump_opts	 dopts;
-	int			 r;
 
 	memset(&dopts, 0, sizeof(dopts));
 	dopts.width = main_width(o);
 	dopts.color = main_color(o);
 	dopts.tsv = o->tsv;
-	if (o->mode == MAIN_TOC)
-		r = dump_toc(stdout, d, &dopts);
-	else
-		r = dump_article(stdout, d, &dopts);
-	if (r == 0 && fflush(stdout) == 0)
+	if (main_stream(o, job, &dopts) == 0 && fflush(stdout) == 0)
 		return 0;
 	/* A reader that went away is not an error worth a message. */
 	if (errno != EPIPE)
@@ -275,24 +299,26 @@ main_print(const struct main_opts *o, const struct doc *d)
  * otherwise, with a word on why.
  */
 static int
-main_read(const struct main_opts *o, const struct doc *d,
+main_read(const struct main_opts *o, struct load_job *job,
     const struct diag *dg)
 {
 	struct view_opts	 vopts;
 	struct keymap		 km;
 	char			 why[256];
+	int			 status;
 
 	if (!screen_usable(why, sizeof(why))) {
 		fprintf(stderr, "olsread: %s; printing the article\n", why);
+		status = main_print(o, job);
 		main_show_diag(dg);
-		return main_print(o, d);
+		return status;
 	}
 	memset(&vopts, 0, sizeof(vopts));
 	vopts.measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
 	vopts.sidebar = o->sidebar;
 	vopts.mouse = o->mouse;
 	keymap_init(&km);
-	if (screen_run(d, &km, &vopts, dg) != 0) {
+	if (screen_run(job, &km, &vopts, dg) != 0) {
 		fprintf(stderr, "olsread: cannot set up the terminal\n");
 		return 1;
 	}
@@ -313,7 +339,7 @@ main(int argc, char *argv[])
 {
 	struct main_opts	 o;
 	struct diag		 dg;
-	struct doc		*d;
+	struct load_job		*job;
 	char			 err[256];
 	int			 status;
 
@@ -323,19 +349,20 @@ main(int argc, char *argv[])
 	o.sidebar = true;
 	main_parse(argc, argv, &o);
 	diag_init(&dg);
-	if ((d = load_file(o.path, 0, &dg, err, sizeof(err))) == NULL) {
+	if ((job = load_start(o.path, 0, &dg, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "olsread: %s: %s\n",
 		    strcmp(o.path, "-") == 0 ? "standard input" : o.path, err);
 		diag_release(&dg);
 		return 1;
 	}
 	if (o.mode == MAIN_READ && isatty(STDOUT_FILENO))
-		status = main_read(&o, d, &dg);
+		status = main_read(&o, job, &dg);
 	else {
+		status = main_print(&o, job);
+		/* Repairs are told once the article is out. */
 		main_show_diag(&dg);
-		status = main_print(&o, d);
 	}
-	doc_free(d);
+	load_free(job);
 	diag_release(&dg);
 	return status;
 }

@@ -22,6 +22,7 @@
 #include "doc.h"
 #include "keymap.h"
 #include "layout.h"
+#include "load.h"
 #include "text.h"
 #include "util.h"
 #include "view.h"
@@ -491,10 +492,25 @@ screen_mouse(struct view *v)
 	return 0;
 }
 
+/* Load what is left of the article, saying so while it takes. */
+static void
+screen_load_all(struct view *v, struct load_job *job)
+{
+	if (load_doc(job)->complete)
+		return;
+	view_set_message(v, "Loading the rest of the article...");
+	screen_draw(v, false);
+	while (load_next(job) && screen_signal == 0)
+		continue;
+	view_set_loading(v, 100);
+	view_set_message(v, "");
+}
+
 /* One input event; returns VIEW_* flags. */
 static unsigned int
-screen_input(struct view *v, int r, wint_t wch)
+screen_input(struct view *v, struct load_job *job, int r, wint_t wch)
 {
+	unsigned int	 flags;
 	uint32_t	 key;
 
 	if (r == KEY_CODE_YES && wch == KEY_RESIZE)
@@ -503,35 +519,48 @@ screen_input(struct view *v, int r, wint_t wch)
 		return screen_mouse(v);
 	if ((key = screen_key(r, wch)) == 0)
 		return 0;
-	return view_key(v, key);
+	flags = view_key(v, key);
+	if (flags & VIEW_LOAD) {
+		/* The key needs the whole article: load it, then ask again. */
+		screen_load_all(v, job);
+		flags = view_key(v, key) & ~(unsigned int)VIEW_LOAD;
+	}
+	return flags;
 }
 
-/* Wait for input or a signal; false when a signal says to stop. */
+/*
+ * Whether input waits, after at most `timeout` ms (-1: as long as it
+ * takes); false when a signal says to stop.
+ */
 static bool
-screen_wait(void)
+screen_poll(int timeout, bool *ready)
 {
 	struct pollfd	 pfd;
+	int		 n;
 
 	pfd.fd = fileno(screen_in);
 	pfd.events = POLLIN;
+	*ready = false;
 	if (screen_signal != 0)
 		return false;
-	if (poll(&pfd, 1, -1) == -1 && errno != EINTR)
+	if ((n = poll(&pfd, 1, timeout)) == -1 && errno != EINTR)
 		fatal("poll: %s", strerror(errno));
-	if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL))
+	if (n > 0 && (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)))
 		screen_signal = SIGHUP;
+	/* Interrupted: a resize may wait inside curses. */
+	*ready = n != 0;
 	return screen_signal == 0;
 }
 
 /* Read and handle what the terminal sent; false when the reader quits. */
 static bool
-screen_events(struct view *v, unsigned int *flags)
+screen_events(struct view *v, struct load_job *job, unsigned int *flags)
 {
 	wint_t		 wch;
 	int		 r;
 
 	while ((r = get_wch(&wch)) != ERR) {
-		*flags |= screen_input(v, r, wch);
+		*flags |= screen_input(v, job, r, wch);
 		if (*flags & VIEW_QUIT)
 			return false;
 		if (*flags & VIEW_MOUSE) {
@@ -543,23 +572,36 @@ screen_events(struct view *v, unsigned int *flags)
 }
 
 int
-screen_run(const struct doc *d, const struct keymap *km,
+screen_run(struct load_job *job, const struct keymap *km,
     const struct view_opts *o, const struct diag *dg)
 {
 	struct view	*v;
 	unsigned int	 flags = VIEW_REDRAW;
 	int		 sig;
+	bool		 ready;
 
 	if (!screen_begin(o->mouse))
 		return 1;
-	v = view_new(d, km, o, (unsigned int)COLS, (unsigned int)LINES);
+	load_next(job);
+	v = view_new(load_doc(job), km, o, (unsigned int)COLS,
+	    (unsigned int)LINES);
+	view_set_loading(v, load_percent(job));
 	if (dg->n > 0)
 		view_set_message(v, dg->msgs[0]);
 	for (;;) {
 		if (flags & (VIEW_REDRAW | VIEW_REPAINT))
 			screen_draw(v, (flags & VIEW_REPAINT) != 0);
 		flags = 0;
-		if (!screen_wait() || !screen_events(v, &flags))
+		if (!screen_poll(load_doc(job)->complete ? -1 : 0, &ready))
+			break;
+		if (!ready) {
+			/* Between keys, a piece: nobody waits for more. */
+			load_next(job);
+			view_set_loading(v, load_percent(job));
+			flags = VIEW_REDRAW;
+			continue;
+		}
+		if (!screen_events(v, job, &flags))
 			break;
 	}
 	view_free(v);

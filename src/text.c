@@ -143,6 +143,12 @@ text_plain_span(const unsigned char *in, size_t i, size_t len)
 }
 
 bool
+text_is_plain(const char *in, size_t len)
+{
+	return text_plain_span((const unsigned char *)in, 0, len) == len;
+}
+
+bool
 text_sanitize_is_clean(const struct text_sanitizer *s, const char *in,
     size_t len)
 {

@@ -45,6 +45,8 @@ struct view {
 	size_t			 side_top;	/* first section the index shows */
 	bool			 side_scrolled;	/* by the wheel: leave it */
 	unsigned int		 depth_base;	/* 1 under a lone title */
+	unsigned int		 loading;	/* percent parsed, while the doc
+						   is not complete */
 	enum view_pending	 pending;
 	char			 digits[VIEW_DIGITS + 1];
 	size_t			 ndigits;
@@ -772,6 +774,44 @@ view_page(struct view *v, bool down, bool half)
 	return VIEW_REDRAW;
 }
 
+/*
+ * While the article is still loading, whether `a` needs the rest of it:
+ * the bottom, a talk by number, the line count, or a move that would run
+ * past what is loaded.
+ */
+static bool
+view_needs_all(struct view *v, enum action a)
+{
+	struct view_anchor	 at = v->top;
+	size_t			 i, reach = 2 * v->geom.body_h + 1;
+
+	if (v->doc->complete)
+		return false;
+	switch (a) {
+	case ACTION_BOTTOM:
+	case ACTION_TALK_NUMBER:
+	case ACTION_INFO:
+		return true;
+	case ACTION_TALK_NEXT:
+		return view_find_section(v, v->doc->ntalks > 0, true) ==
+		    DOC_NONE;
+	case ACTION_SECTION_NEXT:
+		return view_find_section(v, false, true) == DOC_NONE;
+	case ACTION_LINE_DOWN:
+	case ACTION_PAGE_DOWN:
+	case ACTION_HALF_DOWN:
+	case ACTION_READ_ON:
+		if (v->focus == VIEW_FOCUS_SIDEBAR)
+			return false;
+		for (i = 0; i < reach; i++)
+			if (!view_next(v, &at))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
 static unsigned int
 view_do(struct view *v, enum action a)
 {
@@ -840,6 +880,8 @@ view_do(struct view *v, enum action a)
 unsigned int
 view_act(struct view *v, enum action a)
 {
+	if (view_needs_all(v, a))
+		return VIEW_LOAD;
 	if (v->focus == VIEW_FOCUS_SIDEBAR)
 		return view_side_act(v, a);
 	return view_do(v, a);
@@ -933,6 +975,8 @@ view_key(struct view *v, uint32_t key)
 		return VIEW_REDRAW;
 	}
 	if (a == ACTION_TALK_NUMBER && key >= '0' && key <= '9') {
+		if (view_needs_all(v, a))
+			return VIEW_LOAD;
 		v->pending = VIEW_PENDING_DIGITS;
 		return view_digits_key(v, key);
 	}
@@ -1098,6 +1142,18 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 		if (v->doc->sections[s].nspeaker > 0 && y < v->geom.body_h)
 			view_side_fill(v, &rows[y++], s, VIEW_SIDE_SPEAKERS);
 	}
+	/* More talks are on their way. */
+	if (!v->doc->complete && y < v->geom.body_h) {
+		rows[y].kind = VIEW_SIDE_SPEAKERS;
+		buf_printf(&rows[y].text, "%*sloading %u%%",
+		    (int)view_number_width(v), "", v->loading);
+	}
+}
+
+void
+view_set_loading(struct view *v, unsigned int percent)
+{
+	v->loading = percent;
 }
 
 void
@@ -1137,7 +1193,10 @@ view_status(struct view *v, struct buf *left, struct buf *right)
 	char				 num[24];
 
 	left->len = right->len = 0;
-	buf_printf(right, " %u%%", view_percent(v));
+	if (!v->doc->complete)
+		buf_printf(right, " loading %u%%", v->loading);
+	else
+		buf_printf(right, " %u%%", view_percent(v));
 	if (w <= right->len + 1) {
 		buf_reserve(left, 0);
 		return;
