@@ -1,10 +1,11 @@
 /*
- * load: reads the article, sanitises it into valid UTF-8 chunk by chunk,
- * feeds it to cmark and converts the tree into a doc.  This is the only
- * module that includes cmark.h.  The tree is walked with cmark_iter, never
- * by recursion (input can nest tens of thousands of levels deep), and each
- * top-level block is freed as soon as it is converted, so the tree and the
- * doc are never both whole in memory.
+ * load: reads the article whole, sanitises it into valid UTF-8, has the
+ * prescan find where it can be cut, then feeds it to cmark a piece at a
+ * time and converts each tree into doc records.  This is the only module
+ * that includes cmark.h.  A tree is walked with cmark_iter, never by
+ * recursion (input can nest tens of thousands of levels deep); its nodes
+ * live in an arena, and each top-level block is freed once converted, so
+ * no whole tree and whole doc are ever in memory together.
  */
 #include "load.h"
 
