@@ -613,6 +613,15 @@ prescan_line(struct prescan_scan *sc, const struct prescan_line *ln)
 		prescan_inside(sc, ln);
 		return;
 	}
+	/* Most lines: paragraph text from column 0, which starts nothing. */
+	if (ln->first == 0 && ln->len > 0 && ((ln->s[0] | 0x20) >= 'a' &&
+	    (ln->s[0] | 0x20) <= 'z')) {
+		if (sc->after_blank)
+			sc->maybe_list = false;
+		sc->after_blank = false;
+		sc->prev = PRESCAN_PREV_TEXT;
+		return;
+	}
 	prescan_containers(sc, ln);
 	if (ln->blank)
 		sc->in_def = false;
