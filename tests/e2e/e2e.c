@@ -1,0 +1,1671 @@
+/*
+ * e2e: the end-to-end tests.  They run the real olsread in a pseudo-
+ * terminal, type keys into it and read the screen back through libvterm,
+ * as a reader would see it: text, attributes, the alternate screen, and
+ * what is left when olsread quits, dies of a signal or stops.  Every wait
+ * has a deadline, and a child that outstays one is killed, so that a hung
+ * pager fails a check instead of hanging the suite.  Nothing here looks
+ * inside olsread: only its terminal, its standard error and its status.
+ */
+#include <sys/ioctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <vterm.h>
+
+#include "tap.h"
+
+/* The pager at 100 columns: the index, its rule, then the text. */
+#define E2E_COLS	100
+#define E2E_ROWS	30
+#define E2E_SIDE_W	30
+#define E2E_BODY_X	31
+/* Room for a row of text: up to 6 characters of 4 bytes a cell. */
+#define E2E_LINE	8192
+/* A wait's deadline; $OLSREAD_E2E_TIMEOUT (seconds) can lengthen it. */
+#define E2E_WAIT_MS	10000
+/* No output for this long: the screen has settled. */
+#define E2E_QUIET_MS	200
+/* How often a wait looks again when no output comes. */
+#define E2E_TICK_MS	50
+
+#define E2E_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+struct e2e_buf {
+	char	*data;		/* owned */
+	size_t	 len;
+	size_t	 cap;
+};
+
+/*
+ * What the shell-like parent of a job tells the test: 'P' the job's pid,
+ * 'S' stopped (the signal), 'C' continued, 'X' its wait status.
+ */
+struct e2e_report {
+	int	 kind;
+	int	 value;
+};
+
+struct e2e_opts {
+	const char	*term;		/* TERM; NULL: xterm-256color */
+	int		 cols;
+	int		 rows;
+	bool		 err_pipe;	/* standard error apart from the pty */
+	bool		 job;		/* in a job of its own, under a shell */
+};
+
+/* One run of olsread in a pty, and the terminal it draws on. */
+struct e2e {
+	pid_t		 pid;		/* forkpty's child */
+	pid_t		 job;		/* olsread's pid */
+	bool		 jobmode;	/* pid is a shell, job its child */
+	int		 master;	/* the pty's master side */
+	int		 err;		/* standard error's pipe, or -1 */
+	int		 report;	/* the shell's reports, or -1 */
+	VTerm		*vt;		/* owned */
+	VTermScreen	*vs;		/* borrowed: vt */
+	int		 cols;
+	int		 rows;
+	bool		 alt;		/* the alternate screen shows */
+	bool		 cursor;	/* the cursor shows */
+	bool		 eof;		/* nothing holds the pty's slave */
+	bool		 done;		/* olsread ended; status says how */
+	int		 status;	/* a wait status, -1: killed by us */
+	int		 jobstate;	/* the shell's last report: S, C, X */
+	int		 stopsig;
+	struct e2e_buf	 out;		/* all that was written to the pty */
+	struct e2e_buf	 errout;	/* and to the standard error pipe */
+};
+
+typedef bool	(*e2e_pred)(const struct e2e *, const void *);
+
+/* What to look for on the screen. */
+struct e2e_want {
+	const char	*text;
+	int		 row;		/* -1: any row */
+	int		 col;		/* -1: anywhere in the row; else the
+					   row from here starts with text */
+	bool		 exact;		/* the row from col is text */
+	bool		 gone;		/* wait for it to go away */
+};
+
+/* Attributes to wait for at a cell; -1: either. */
+struct e2e_look {
+	int		 row;
+	int		 col;
+	int		 reverse;
+	int		 bold;
+};
+
+/* The sample's talks, as its index shows them at 100 columns. */
+static const struct {
+	const char	*entry;		/* cut to the index's width */
+	const char	*heading;	/* the body's heading */
+	const char	*speaker;
+} e2e_talks[] = {
+	{ "1. Ugly ducklings - resurre",
+	    "1. Ugly ducklings - resurrecting unmaintained code",
+	    "Dave Jone" },
+	{ "2. Large projects and bugzi", "2. Large projects and bugzilla",
+	    "Luis Villa" },
+	{ "3. Interactive kernel perfo", "3. Interactive kernel performance",
+	    "Robert Love" },
+	{ "4. udev - devfs done right", "4. udev - devfs done right",
+	    "Greg Kroah-Hartman" },
+	{ "5. Why doesn't my laptop su", "5. Why doesn't my laptop suspend?",
+	    "Pat Mochel" },
+	{ "6. Toward an O(1) VM", "6. Toward an O(1) VM", "Rik van Riel" },
+	{ "7. Integrating DMA into the",
+	    "7. Integrating DMA into the device model", "James Bottomley" },
+};
+
+/*
+ * The index row of e2e_talks[talk]: the sample's index has the title, then
+ * each talk over its speakers.
+ */
+static inline int
+e2e_entry_row(size_t talk)
+{
+	return 2 * (int)talk + 1;
+}
+
+static const char	*e2e_bin;	/* $OLSREAD_BIN */
+static char		 e2e_article[PATH_MAX];
+
+static int64_t
+e2e_now(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t
+e2e_wait_ms(void)
+{
+	const char	*env = getenv("OLSREAD_E2E_TIMEOUT");
+	long		 n = env != NULL ? strtol(env, NULL, 10) : 0;
+
+	return n > 0 ? (int64_t)n * 1000 : E2E_WAIT_MS;
+}
+
+static void
+e2e_buf_add(struct e2e_buf *b, const char *p, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		if ((b->data = realloc(b->data, b->cap)) == NULL) {
+			perror("e2e: realloc");
+			exit(99);
+		}
+	}
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+/* Whether `text` is in `b` from byte `from` on; output may hold NULs. */
+static bool
+e2e_buf_has(const struct e2e_buf *b, size_t from, const char *text)
+{
+	size_t	 n = strlen(text), i;
+
+	for (i = from; b->data != NULL && i + n <= b->len; i++)
+		if (memcmp(b->data + i, text, n) == 0)
+			return true;
+	return false;
+}
+
+static void
+e2e_write(int fd, const char *p, size_t n)
+{
+	ssize_t	 w;
+
+	while (n > 0) {
+		if ((w = write(fd, p, n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			tap_diag("write to the pty: %s", strerror(errno));
+			return;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+/* libvterm says when the program switches screens or hides the cursor. */
+static int
+e2e_on_prop(VTermProp prop, VTermValue *val, void *user)
+{
+	struct e2e	*s = user;
+
+	if (prop == VTERM_PROP_ALTSCREEN)
+		s->alt = val->boolean != 0;
+	else if (prop == VTERM_PROP_CURSORVISIBLE)
+		s->cursor = val->boolean != 0;
+	return 1;
+}
+
+static const VTermScreenCallbacks e2e_callbacks = {
+	.settermprop = e2e_on_prop,
+};
+
+static void
+e2e_vterm_init(struct e2e *s)
+{
+	s->vt = vterm_new(s->rows, s->cols);
+	vterm_set_utf8(s->vt, 1);
+	s->vs = vterm_obtain_screen(s->vt);
+	vterm_screen_set_callbacks(s->vs, &e2e_callbacks, s);
+	/* Like xterm: leaving the alternate screen shows the old one. */
+	vterm_screen_enable_altscreen(s->vs, 1);
+	vterm_screen_reset(s->vs, 1);
+	s->cursor = true;
+}
+
+/* Signals as a shell leaves them for a command: all at their default. */
+static void
+e2e_child_signals(void)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE,
+	    SIGTERM, SIGCHLD, SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH };
+	sigset_t	 none;
+	size_t		 i;
+
+	for (i = 0; i < E2E_NELEM(sigs); i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+static void __attribute__((noreturn))
+e2e_exec(char *const argv[])
+{
+	execv(argv[0], argv);
+	dprintf(STDERR_FILENO, "e2e: %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+static void
+e2e_tell(int fd, int kind, int value)
+{
+	struct e2e_report	 r;
+
+	r.kind = kind;
+	r.value = value;
+	/* Smaller than PIPE_BUF: the write is whole. */
+	if (write(fd, &r, sizeof(r)) != (ssize_t)sizeof(r))
+		_exit(124);
+}
+
+/*
+ * Job control as a shell does it: olsread in a process group of its own,
+ * in the foreground, under a parent in the same session that waits for it.
+ * Only so does SIGTSTP stop it: forkpty's child leads its session, its
+ * group is orphaned, and the kernel drops SIGTSTP there.
+ */
+static void __attribute__((noreturn))
+e2e_shell(char *const argv[], int rep)
+{
+	pid_t	 job;
+	int	 st;
+
+	if ((job = fork()) == -1)
+		_exit(126);
+	if (job == 0) {
+		setpgid(0, 0);
+		/* A group not yet in the foreground may not take it else. */
+		signal(SIGTTOU, SIG_IGN);
+		tcsetpgrp(STDIN_FILENO, getpid());
+		signal(SIGTTOU, SIG_DFL);
+		e2e_exec(argv);
+	}
+	setpgid(job, job);
+	e2e_tell(rep, 'P', job);
+	for (;;) {
+		if (waitpid(job, &st, WUNTRACED | WCONTINUED) == -1) {
+			if (errno == EINTR)
+				continue;
+			_exit(125);
+		}
+		if (WIFSTOPPED(st))
+			e2e_tell(rep, 'S', WSTOPSIG(st));
+		else if (WIFCONTINUED(st))
+			e2e_tell(rep, 'C', 0);
+		else {
+			e2e_tell(rep, 'X', st);
+			_exit(0);
+		}
+	}
+}
+
+static void __attribute__((noreturn))
+e2e_child(char *const argv[], const struct e2e_opts *o, int errfd, int rep)
+{
+	e2e_child_signals();
+	setenv("TERM", o->term != NULL ? o->term : "xterm-256color", 1);
+	setenv("LC_ALL", "C.UTF-8", 1);
+	/* curses would believe these over the pty's size. */
+	unsetenv("COLUMNS");
+	unsetenv("LINES");
+	unsetenv("NO_COLOR");
+	if (errfd != -1 && dup2(errfd, STDERR_FILENO) == -1)
+		_exit(126);
+	if (o->job)
+		e2e_shell(argv, rep);
+	e2e_exec(argv);
+}
+
+/* A pipe whose ends the child does not keep past exec, but as dup2'd. */
+static bool
+e2e_pipe(int p[2])
+{
+	if (pipe(p) == -1) {
+		tap_diag("pipe: %s", strerror(errno));
+		return false;
+	}
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	return true;
+}
+
+static void
+e2e_close_fd(int *fd)
+{
+	if (*fd != -1)
+		close(*fd);
+	*fd = -1;
+}
+
+static void
+e2e_on_report(struct e2e *s, const struct e2e_report *r)
+{
+	switch (r->kind) {
+	case 'P':
+		s->job = r->value;
+		break;
+	case 'S':
+		s->stopsig = r->value;
+		/* FALLTHROUGH */
+	case 'C':
+		s->jobstate = r->kind;
+		break;
+	case 'X':
+		s->jobstate = 'X';
+		s->status = r->value;
+		break;
+	}
+}
+
+/* Feed the terminal what olsread wrote, and answer what it asks. */
+static void
+e2e_feed(struct e2e *s, const char *p, size_t n)
+{
+	char	 reply[256];
+	size_t	 r;
+
+	e2e_buf_add(&s->out, p, n);
+	vterm_input_write(s->vt, p, n);
+	while ((r = vterm_output_read(s->vt, reply, sizeof(reply))) > 0)
+		e2e_write(s->master, reply, r);
+}
+
+/* Read what one descriptor has; at its end, stop watching it. */
+static void
+e2e_read(struct e2e *s, int *fd)
+{
+	struct e2e_report	 r;
+	char			 buf[4096];
+	ssize_t			 n;
+
+	if (fd == &s->report) {
+		if ((n = read(*fd, &r, sizeof(r))) == (ssize_t)sizeof(r))
+			e2e_on_report(s, &r);
+		else if (n != -1 || errno != EINTR)
+			e2e_close_fd(fd);
+		return;
+	}
+	if ((n = read(*fd, buf, sizeof(buf))) > 0) {
+		if (fd == &s->master)
+			e2e_feed(s, buf, (size_t)n);
+		else
+			e2e_buf_add(&s->errout, buf, (size_t)n);
+	} else if (n == 0 || errno != EINTR) {
+		/* Linux says EIO once the slave's last holder is gone. */
+		if (fd == &s->master)
+			s->eof = true;
+		else
+			e2e_close_fd(fd);
+	}
+}
+
+/*
+ * Wait up to `ms` for output and take it in.  Returns 1 when something
+ * came, 0 on a timeout, -1 when there is nothing left to wait for.
+ */
+static int
+e2e_pump(struct e2e *s, int ms)
+{
+	struct pollfd	 pfd[3];
+	int		*fds[3];
+	nfds_t		 n = 0, i;
+
+	if (!s->eof)
+		fds[n++] = &s->master;
+	if (s->err != -1)
+		fds[n++] = &s->err;
+	if (s->report != -1)
+		fds[n++] = &s->report;
+	for (i = 0; i < n; i++) {
+		pfd[i].fd = *fds[i];
+		pfd[i].events = POLLIN;
+	}
+	if (n == 0)
+		return -1;
+	if (poll(pfd, n, ms < 0 ? 0 : ms) <= 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (pfd[i].revents != 0)
+			e2e_read(s, fds[i]);
+	return 1;
+}
+
+/* Take in output until it pauses: a drawing is then complete. */
+static void
+e2e_settle(struct e2e *s)
+{
+	int64_t	 end = e2e_now() + e2e_wait_ms();
+
+	while (e2e_now() < end && e2e_pump(s, E2E_QUIET_MS) == 1)
+		continue;
+}
+
+static bool
+e2e_has_job(const struct e2e *s, const void *arg)
+{
+	(void)arg;
+	return s->job != s->pid || s->report == -1;
+}
+
+static bool	 e2e_until(struct e2e *, e2e_pred, const void *,
+		    const char *);
+
+/*
+ * Start argv[0] in a new pty of o->cols x o->rows; false if that failed.
+ * Call e2e_close() after, whatever this returns.
+ */
+static bool
+e2e_start(struct e2e *s, char *const argv[], const struct e2e_opts *o)
+{
+	struct winsize	 ws;
+	int		 errp[2] = { -1, -1 }, rep[2] = { -1, -1 };
+
+	memset(s, 0, sizeof(*s));
+	s->master = s->err = s->report = -1;
+	s->cols = o->cols;
+	s->rows = o->rows;
+	s->done = true;
+	e2e_vterm_init(s);
+	if ((o->err_pipe && !e2e_pipe(errp)) || (o->job && !e2e_pipe(rep)))
+		return false;
+	memset(&ws, 0, sizeof(ws));
+	ws.ws_col = (unsigned short)o->cols;
+	ws.ws_row = (unsigned short)o->rows;
+	fflush(NULL);
+	if ((s->pid = forkpty(&s->master, NULL, NULL, &ws)) == 0)
+		e2e_child(argv, o, errp[1], rep[1]);
+	e2e_close_fd(&errp[1]);
+	e2e_close_fd(&rep[1]);
+	s->err = errp[0];
+	s->report = rep[0];
+	if (s->pid == -1) {
+		tap_diag("forkpty: %s", strerror(errno));
+		return false;
+	}
+	s->done = false;
+	s->job = s->pid;
+	s->jobmode = o->job;
+	return !o->job || e2e_until(s, e2e_has_job, NULL, "the job's pid");
+}
+
+static void
+e2e_send(struct e2e *s, const char *keys)
+{
+	e2e_write(s->master, keys, strlen(keys));
+}
+
+static size_t
+e2e_utf8(uint32_t c, char *out)
+{
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (char)(0xc0 | c >> 6);
+		out[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xe0 | c >> 12);
+		out[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		out[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | c >> 18);
+	out[1] = (char)(0x80 | (c >> 12 & 0x3f));
+	out[2] = (char)(0x80 | (c >> 6 & 0x3f));
+	out[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+/*
+ * Row `row` from column `from` on, as UTF-8 without its trailing blanks,
+ * in `buf` (E2E_LINE bytes); `at[i]`, if asked, is the column of byte i.
+ */
+static char *
+e2e_row(const struct e2e *s, int row, int from, char *buf, int *at)
+{
+	VTermScreenCell	 c;
+	VTermPos	 pos;
+	size_t		 len = 0, keep = 0, i, n, k;
+	char		 u[4];
+
+	pos.row = row;
+	for (pos.col = from; pos.col < s->cols; pos.col++) {
+		/* libvterm copies a cell's characters up to its first NUL. */
+		memset(&c, 0, sizeof(c));
+		if (!vterm_screen_get_cell(s->vs, pos, &c))
+			break;
+		/* The right half of a wide character. */
+		if (c.chars[0] == (uint32_t)-1)
+			continue;
+		for (i = 0; i == 0 || (i < VTERM_MAX_CHARS_PER_CELL &&
+		    c.chars[i] != 0); i++) {
+			n = e2e_utf8(c.chars[i] == 0 ? ' ' : c.chars[i], u);
+			if (len + n >= E2E_LINE)
+				break;
+			for (k = 0; k < n; k++) {
+				if (at != NULL)
+					at[len] = pos.col;
+				buf[len++] = u[k];
+			}
+		}
+		if (c.chars[0] != 0 && c.chars[0] != ' ')
+			keep = len;
+	}
+	buf[keep] = '\0';
+	return buf;
+}
+
+/* The first row with `text` between columns `from` and `to`. */
+static bool
+e2e_find(const struct e2e *s, const char *text, int from, int to, int *row,
+    int *col)
+{
+	static char	 line[E2E_LINE];
+	static int	 at[E2E_LINE];
+	const char	*p;
+	int		 r;
+
+	for (r = 0; r < s->rows; r++) {
+		e2e_row(s, r, from, line, at);
+		if ((p = strstr(line, text)) == NULL ||
+		    at[p - line + (ptrdiff_t)strlen(text) - 1] >= to)
+			continue;
+		*row = r;
+		*col = at[p - line];
+		return true;
+	}
+	return false;
+}
+
+static VTermScreenCell
+e2e_cell(const struct e2e *s, int row, int col)
+{
+	VTermScreenCell	 c;
+	VTermPos	 pos;
+
+	memset(&c, 0, sizeof(c));
+	pos.row = row;
+	pos.col = col;
+	vterm_screen_get_cell(s->vs, pos, &c);
+	return c;
+}
+
+static void
+e2e_dump(const struct e2e *s)
+{
+	char	 line[E2E_LINE];
+	int	 r;
+
+	tap_diag("the screen, %dx%d%s%s%s:", s->cols, s->rows,
+	    s->alt ? ", alternate" : "", s->cursor ? ", cursor on" : "",
+	    s->eof ? ", pty closed" : "");
+	for (r = 0; r < s->rows; r++)
+		tap_diag("%2d|%s", r, e2e_row(s, r, 0, line, NULL));
+}
+
+/*
+ * Take in output until `pred` holds; at the deadline, or when nothing is
+ * left to wait for, say what was awaited, show the screen, return false.
+ */
+static bool
+e2e_until(struct e2e *s, e2e_pred pred, const void *arg, const char *what)
+{
+	int64_t	 end = e2e_now() + e2e_wait_ms(), left;
+
+	while (!pred(s, arg)) {
+		left = end - e2e_now();
+		if (left <= 0 || e2e_pump(s, left < E2E_TICK_MS ? (int)left :
+		    E2E_TICK_MS) < 0) {
+			tap_diag("%s waiting for %s", left <= 0 ?
+			    "gave up" : "output ended", what);
+			e2e_dump(s);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+e2e_shows(const struct e2e *s, const void *arg)
+{
+	const struct e2e_want	*w = arg;
+	char			 line[E2E_LINE];
+	int			 row, col;
+	bool			 hit;
+
+	if (w->row < 0)
+		hit = e2e_find(s, w->text, 0, s->cols, &row, &col);
+	else if (w->col < 0)
+		hit = strstr(e2e_row(s, w->row, 0, line, NULL), w->text) !=
+		    NULL;
+	else if (w->exact)
+		hit = strcmp(e2e_row(s, w->row, w->col, line, NULL),
+		    w->text) == 0;
+	else
+		hit = strncmp(e2e_row(s, w->row, w->col, line, NULL), w->text,
+		    strlen(w->text)) == 0;
+	return hit != w->gone;
+}
+
+static bool
+e2e_wait(struct e2e *s, const struct e2e_want *w)
+{
+	char	 what[512];
+
+	if (w->row < 0)
+		snprintf(what, sizeof(what), "\"%s\"%s", w->text,
+		    w->gone ? " to go" : "");
+	else
+		snprintf(what, sizeof(what), "row %d, column %d to %s \"%s\"",
+		    w->row, w->col, w->gone ? "lose" : w->exact ? "be" :
+		    "start with", w->text);
+	return e2e_until(s, e2e_shows, w, what);
+}
+
+/* Wait for `text` anywhere on the screen. */
+static bool
+e2e_wait_for(struct e2e *s, const char *text)
+{
+	struct e2e_want	 w = { text, -1, -1, false, false };
+
+	return e2e_wait(s, &w);
+}
+
+static bool
+e2e_wait_gone(struct e2e *s, const char *text)
+{
+	struct e2e_want	 w = { text, -1, -1, false, true };
+
+	return e2e_wait(s, &w);
+}
+
+/* Wait for row `row` to start with `text` at column `col`. */
+static bool
+e2e_wait_at(struct e2e *s, int row, int col, const char *text)
+{
+	struct e2e_want	 w = { text, row, col, false, false };
+
+	return e2e_wait(s, &w);
+}
+
+/* Wait for row `row`, from column `col`, to be `text` and no more. */
+static bool
+e2e_wait_row(struct e2e *s, int row, int col, const char *text)
+{
+	struct e2e_want	 w = { text, row, col, true, false };
+
+	return e2e_wait(s, &w);
+}
+
+static bool
+e2e_looks(const struct e2e *s, const void *arg)
+{
+	const struct e2e_look	*l = arg;
+	VTermScreenCell		 c = e2e_cell(s, l->row, l->col);
+
+	return (l->reverse < 0 || (int)c.attrs.reverse == l->reverse) &&
+	    (l->bold < 0 || (int)c.attrs.bold == l->bold);
+}
+
+/* Wait for the cell at (row, col) to be reverse, bold, or not; -1: either. */
+static bool
+e2e_wait_look(struct e2e *s, int row, int col, int reverse, int bold)
+{
+	struct e2e_look	 l = { row, col, reverse, bold };
+	char		 what[128];
+
+	snprintf(what, sizeof(what), "the cell at row %d, column %d to be "
+	    "%sreverse, %sbold", row, col, reverse == 0 ? "not " : "",
+	    bold == 0 ? "not " : "");
+	return e2e_until(s, e2e_looks, &l, what);
+}
+
+static bool
+e2e_alt_is(const struct e2e *s, const void *arg)
+{
+	return s->alt == *(const bool *)arg;
+}
+
+static bool
+e2e_wait_alt(struct e2e *s, bool on)
+{
+	return e2e_until(s, e2e_alt_is, &on, on ? "the alternate screen" :
+	    "the normal screen");
+}
+
+static bool
+e2e_job_is(const struct e2e *s, const void *arg)
+{
+	return s->jobstate == *(const int *)arg;
+}
+
+/*
+ * A new size: as a terminal window does it, the kernel learns it and
+ * sends SIGWINCH to the foreground.  Output drawn for the old size goes
+ * to the old screen first.
+ */
+static void
+e2e_resize(struct e2e *s, int cols, int rows)
+{
+	struct winsize	 ws;
+
+	e2e_settle(s);
+	memset(&ws, 0, sizeof(ws));
+	ws.ws_col = (unsigned short)cols;
+	ws.ws_row = (unsigned short)rows;
+	s->cols = cols;
+	s->rows = rows;
+	vterm_set_size(s->vt, rows, cols);
+	if (ioctl(s->master, TIOCSWINSZ, &ws) == -1)
+		tap_diag("TIOCSWINSZ: %s", strerror(errno));
+}
+
+static void
+e2e_kill(struct e2e *s)
+{
+	int	 st;
+
+	if (s->done)
+		return;
+	kill(s->job, SIGKILL);
+	if (s->pid != s->job)
+		kill(s->pid, SIGKILL);
+	while (waitpid(s->pid, &st, 0) == -1 && errno == EINTR)
+		continue;
+	s->done = true;
+	s->status = -1;
+}
+
+/* Whether olsread has ended; s->status then says how. */
+static bool
+e2e_reap(struct e2e *s)
+{
+	int	 st;
+
+	if (s->done)
+		return true;
+	if (s->jobmode) {
+		if (s->jobstate != 'X')
+			return false;
+		/* The shell exits as soon as it has told. */
+		while (waitpid(s->pid, &st, 0) == -1 && errno == EINTR)
+			continue;
+	} else {
+		if (waitpid(s->pid, &st, WNOHANG) != s->pid)
+			return false;
+		s->status = st;
+	}
+	s->done = true;
+	return true;
+}
+
+/*
+ * Wait for olsread to end, and take in the last of its output.  Returns its
+ * wait status, or -1 when it outstayed the deadline and was killed.
+ */
+static int
+e2e_finish(struct e2e *s)
+{
+	int64_t	 end = e2e_now() + e2e_wait_ms();
+
+	while (!e2e_reap(s)) {
+		if (e2e_now() >= end) {
+			tap_diag("olsread still runs: killed");
+			e2e_dump(s);
+			e2e_kill(s);
+			return -1;
+		}
+		if (e2e_pump(s, 50) < 0)
+			poll(NULL, 0, 50);
+	}
+	while (!s->eof && e2e_now() < end && e2e_pump(s, E2E_QUIET_MS) == 1)
+		continue;
+	return s->status;
+}
+
+static void
+e2e_close(struct e2e *s)
+{
+	e2e_kill(s);
+	e2e_close_fd(&s->master);
+	e2e_close_fd(&s->err);
+	e2e_close_fd(&s->report);
+	if (s->vt != NULL)
+		vterm_free(s->vt);
+	free(s->out.data);
+	free(s->errout.data);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * The last setting of DEC private mode `mode` (CSI ? Pm h, or l) in the
+ * output from byte `from` on: 1 set, 0 reset, -1 neither.
+ */
+static int
+e2e_mode(const struct e2e *s, size_t from, int mode)
+{
+	const char	*p, *end = s->out.data + s->out.len;
+	int		 last = -1, n;
+	bool		 hit;
+
+	for (p = s->out.data + from; p != NULL && p + 3 <= end; p++) {
+		if (p[0] != '\033' || p[1] != '[' || p[2] != '?')
+			continue;
+		hit = false;
+		n = 0;
+		for (p += 3; p < end && ((*p >= '0' && *p <= '9') ||
+		    *p == ';'); p++) {
+			if (*p == ';') {
+				hit = hit || n == mode;
+				n = 0;
+			} else
+				n = n * 10 + (*p - '0');
+		}
+		hit = hit || n == mode;
+		if (p < end && hit && (*p == 'h' || *p == 'l'))
+			last = *p == 'h';
+	}
+	return last;
+}
+
+static const char *
+e2e_status_name(int st)
+{
+	static char	 buf[64];
+
+	if (st == -1)
+		return "did not end: killed";
+	if (WIFEXITED(st))
+		snprintf(buf, sizeof(buf), "exit %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st))
+		snprintf(buf, sizeof(buf), "killed by signal %d (%s)",
+		    WTERMSIG(st), strsignal(WTERMSIG(st)));
+	else
+		snprintf(buf, sizeof(buf), "status %#x", (unsigned int)st);
+	return buf;
+}
+
+static bool
+e2e_exited(int st, int code, const char *name)
+{
+	if (tap_ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == code,
+	    "%s", name))
+		return true;
+	tap_diag("olsread: %s, want exit %d", e2e_status_name(st), code);
+	return false;
+}
+
+/* Quit with q; only a failure makes a check, so that counts stay even. */
+static void
+e2e_quit(struct e2e *s, const char *name)
+{
+	int	 st;
+
+	e2e_send(s, "q");
+	st = e2e_finish(s);
+	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		e2e_exited(st, 0, name);
+	e2e_close(s);
+}
+
+/*
+ * olsread on the sample at `cols` x `rows`; true once `text` shows.  A
+ * failure is reported as the check `name`.
+ */
+static bool
+e2e_open(struct e2e *s, int cols, int rows, const char *text,
+    const char *name)
+{
+	struct e2e_opts	 o = { NULL, cols, rows, false, false };
+	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
+
+	if (e2e_start(s, argv, &o) && e2e_wait_for(s, text))
+		return true;
+	tap_ok(false, "%s", name);
+	e2e_close(s);
+	return false;
+}
+
+/* The sample at 100x30, its first screen drawn in full. */
+static bool
+e2e_open_sample(struct e2e *s, const char *name)
+{
+	if (!e2e_open(s, E2E_COLS, E2E_ROWS, "By corbet", name))
+		return false;
+	if (e2e_wait_for(s, e2e_talks[6].speaker) && e2e_wait_for(s, "%")) {
+		e2e_settle(s);
+		return true;
+	}
+	tap_ok(false, "%s", name);
+	e2e_close(s);
+	return false;
+}
+
+/* The words of `line` up to `n`, one space apart, into `out`. */
+static void
+e2e_words(const char *line, int n, char *out, size_t size)
+{
+	size_t	 len = 0, w;
+
+	out[0] = '\0';
+	while (n-- > 0) {
+		line += strspn(line, " ");
+		if ((w = strcspn(line, " ")) == 0 || len + w + 2 > size)
+			break;
+		if (len > 0)
+			out[len++] = ' ';
+		memcpy(out + len, line, w);
+		len += w;
+		out[len] = '\0';
+		line += w;
+	}
+}
+
+/*
+ * Whether every talk is in the index, on its row, its speakers under it:
+ * the other tests find the entries there.
+ */
+static bool
+e2e_index_ok(const struct e2e *s)
+{
+	size_t	 i;
+	int	 row, col, srow;
+	bool	 ok = true;
+
+	for (i = 0; i < E2E_NELEM(e2e_talks); i++) {
+		if (!e2e_find(s, e2e_talks[i].entry, 0, E2E_SIDE_W, &row,
+		    &col) || row != e2e_entry_row(i) || col != 1) {
+			tap_diag("index: no \"%s\" at row %d, column 1",
+			    e2e_talks[i].entry, e2e_entry_row(i));
+			ok = false;
+		}
+		if (!e2e_find(s, e2e_talks[i].speaker, 0, E2E_SIDE_W, &srow,
+		    &col) || srow != e2e_entry_row(i) + 1) {
+			tap_diag("index: no \"%s\" under \"%s\"",
+			    e2e_talks[i].speaker, e2e_talks[i].entry);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* 1. The first screen: index, title and byline, status line. */
+static void
+e2e_test_first_screen(void)
+{
+	struct e2e	 s;
+	VTermScreenCell	 c;
+	char		 line[E2E_LINE];
+	int		 st = E2E_ROWS - 2, row, col, x;
+	bool		 rev = true;
+
+	if (!e2e_open_sample(&s, "first screen: the sample opens"))
+		return;
+	if (!tap_ok(e2e_index_ok(&s), "first screen: the index lists the 7 "
+	    "talks, each with its speaker"))
+		e2e_dump(&s);
+	tap_ok(e2e_find(&s, "Trip report: the Ottawa Linux Symposium",
+	    E2E_BODY_X, E2E_COLS, &row, &col) && row == 0 &&
+	    col == E2E_BODY_X && e2e_find(&s, "By corbet, 2003-07-28",
+	    E2E_BODY_X, E2E_COLS, &row, &col) && row > 0 && row < 5,
+	    "first screen: the article starts with its title and byline");
+	tap_ok(e2e_cell(&s, 0, E2E_BODY_X).attrs.bold,
+	    "first screen: the title is bold");
+	c = e2e_cell(&s, 1, 1);
+	tap_ok(VTERM_COLOR_IS_INDEXED(&c.fg) && c.fg.indexed.idx == 3,
+	    "first screen: the index's talk numbers are yellow");
+	for (x = 0; x < E2E_COLS; x++)
+		rev = rev && e2e_cell(&s, st, x).attrs.reverse;
+	if (!tap_ok(rev && strncmp(e2e_row(&s, st, 0, line, NULL),
+	    "Trip report: the Ottawa Linux Symposium", 39) == 0 &&
+	    line[strlen(line) - 1] == '%', "first screen: the status line "
+	    "is reverse video, with the title and a percentage"))
+		e2e_dump(&s);
+	tap_ok(!e2e_find(&s, "8.", 0, E2E_SIDE_W, &row, &col) &&
+	    e2e_find(&s, "The party", 0, E2E_SIDE_W, &row, &col),
+	    "first screen: the index shows \"The party\", unnumbered");
+	e2e_quit(&s, "first screen: q exits 0");
+}
+
+/* 2. ] four times from the top: talk 4, marked in the index. */
+static void
+e2e_test_talk_next(void)
+{
+	struct e2e	 s;
+	int		 row = e2e_entry_row(3), row3 = e2e_entry_row(2);
+
+	if (!e2e_open_sample(&s, "]]]]: the sample opens"))
+		return;
+	e2e_send(&s, "]]]]");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[3].heading),
+	    "]]]]: \"4. udev - devfs done right\" is on the body's top row");
+	/* The entry and its speakers, and not the entry before. */
+	tap_ok(e2e_wait_at(&s, row, 1, e2e_talks[3].entry) &&
+	    e2e_wait_look(&s, row, 1, 1, -1) &&
+	    e2e_wait_look(&s, row, 20, 1, -1) &&
+	    e2e_wait_look(&s, row + 1, 5, 1, -1) &&
+	    e2e_wait_look(&s, row3, 1, 0, -1),
+	    "]]]]: talk 4's index entry is reverse video, talk 3's is not");
+	tap_ok(e2e_wait_for(&s, "Symposium \xe2\x80\xba 4. udev - devfs done "
+	    "right"), "]]]]: the status line names talk 4");
+	e2e_quit(&s, "]]]]: q exits 0");
+}
+
+/* 3. A digit jumps to that talk. */
+static void
+e2e_test_digit(void)
+{
+	struct e2e	 s;
+
+	if (!e2e_open_sample(&s, "5: the sample opens"))
+		return;
+	e2e_send(&s, "5");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[4].heading),
+	    "5: jumps to \"5. Why doesn't my laptop suspend?\"");
+	e2e_quit(&s, "5: q exits 0");
+}
+
+static bool
+e2e_status_drawn(const struct e2e *s, const void *arg)
+{
+	char	 line[E2E_LINE];
+
+	(void)arg;
+	return strncmp(e2e_row(s, s->rows - 2, 0, line, NULL), "Trip report",
+	    11) == 0 && e2e_cell(s, s->rows - 2, 0).attrs.reverse &&
+	    e2e_cell(s, s->rows - 2, s->cols - 1).attrs.reverse;
+}
+
+/*
+ * Whether the top of the narrow body holds `words`: its top row has the
+ * first of them, and the rest follow, maybe on the next row, as the text
+ * is reflowed and its top line may now start earlier.
+ */
+static bool
+e2e_top_holds(const struct e2e *s, const char *words)
+{
+	char	 first[256], top[E2E_LINE], next[E2E_LINE], both[2 * E2E_LINE];
+
+	e2e_words(words, 1, first, sizeof(first));
+	e2e_row(s, 0, 0, top, NULL);
+	e2e_row(s, 1, 0, next, NULL);
+	snprintf(both, sizeof(both), "%s %s", top, next);
+	return first[0] != '\0' && strstr(top, first) != NULL &&
+	    strstr(both, words) != NULL;
+}
+
+/* 4. A resize keeps the place: 100x30 to 60x20 and back. */
+static void
+e2e_test_resize(void)
+{
+	struct e2e	 s;
+	char		 top[E2E_LINE], words[256], row4[E2E_LINE];
+	char		 top60[E2E_LINE];
+
+	if (!e2e_open_sample(&s, "resize: the sample opens"))
+		return;
+	e2e_send(&s, "]]");
+	e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[1].heading);
+	/* The status line is drawn last. */
+	e2e_wait_for(&s, "\xe2\x80\xba 2. Large projects");
+	e2e_settle(&s);
+	/* Four lines down: the second line of the talk's first paragraph. */
+	e2e_row(&s, 4, E2E_BODY_X, row4, NULL);
+	e2e_send(&s, "jjjj");
+	e2e_wait_row(&s, 0, E2E_BODY_X, row4);
+	e2e_settle(&s);
+	e2e_row(&s, 0, E2E_BODY_X, top, NULL);
+	e2e_words(top, 3, words, sizeof(words));
+	tap_diag("resize: the top row at 100 columns: \"%s\"", top);
+	e2e_resize(&s, 60, 20);
+	e2e_until(&s, e2e_status_drawn, NULL, "the status line on row 18");
+	e2e_settle(&s);
+	if (!tap_ok(e2e_top_holds(&s, words),
+	    "resize: at 60x20 the top row holds \"%s\"", words))
+		e2e_dump(&s);
+	tap_diag("resize: the top row at 60 columns: \"%s\"",
+	    e2e_row(&s, 0, 0, top60, NULL));
+	tap_ok(e2e_cell(&s, 0, 30).chars[0] != 0x2502,
+	    "resize: at 60x20 the index is hidden");
+	e2e_resize(&s, E2E_COLS, E2E_ROWS);
+	tap_ok(e2e_wait_row(&s, 0, E2E_BODY_X, top) &&
+	    e2e_until(&s, e2e_status_drawn, NULL, "the status line"),
+	    "resize: back at 100x30 the top row is as it was");
+	e2e_quit(&s, "resize: q exits 0");
+}
+
+/* olsread run by a shell that printed a line first, as a prompt would. */
+static bool
+e2e_open_after_line(struct e2e *s, const char *name)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false };
+	char		 sh[] = "/bin/sh", c[] = "-c";
+	char		 script[] = "printf '%s\\n' 'before olsread'; "
+			    "exec \"$0\" \"$1\"";
+	char		*argv[] = { sh, c, script, (char *)e2e_bin,
+			    e2e_article, NULL };
+
+	if (e2e_start(s, argv, &o) && e2e_wait_for(s, "By corbet") &&
+	    e2e_wait_alt(s, true))
+		return true;
+	tap_ok(false, "%s: olsread starts", name);
+	e2e_close(s);
+	return false;
+}
+
+/*
+ * Whether the terminal is given back: the normal screen with what was on
+ * it before, the cursor shown, and in the output after `from` the
+ * sequences that leave the alternate screen and the mouse.
+ */
+static bool
+e2e_restored(struct e2e *s, size_t from)
+{
+	int	 row, col;
+	bool	 ok = true;
+
+	if (s->alt || !e2e_wait_for(s, "before olsread") ||
+	    e2e_find(s, "By corbet", 0, s->cols, &row, &col)) {
+		tap_diag("the alternate screen still shows");
+		ok = false;
+	}
+	if (!s->cursor || e2e_mode(s, from, 25) != 1) {
+		tap_diag("the cursor is hidden (CSI ?25h: %d)",
+		    e2e_mode(s, from, 25));
+		ok = false;
+	}
+	if (e2e_mode(s, from, 1049) != 0 || e2e_mode(s, from, 1000) != 0) {
+		tap_diag("CSI ?1049l: %d, CSI ?1000l: %d (1 set, 0 reset, "
+		    "-1 neither)", e2e_mode(s, from, 1049),
+		    e2e_mode(s, from, 1000));
+		ok = false;
+	}
+	if (!ok)
+		e2e_dump(s);
+	return ok;
+}
+
+/* Whether the pty is in canonical mode with echo, as a shell wants it. */
+static bool
+e2e_cooked(const struct e2e *s)
+{
+	struct termios	 t;
+
+	return tcgetattr(s->master, &t) == 0 &&
+	    (t.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO);
+}
+
+/* 5. q exits 0 and gives the terminal back. */
+static void
+e2e_test_quit(void)
+{
+	struct e2e	 s;
+	size_t		 from;
+	int		 st;
+
+	if (!e2e_open_after_line(&s, "q"))
+		return;
+	tap_ok(e2e_mode(&s, 0, 1049) == 1 && e2e_mode(&s, 0, 1000) == 1 &&
+	    !e2e_cooked(&s), "q: the pager took the alternate screen, the "
+	    "mouse and the tty's modes");
+	from = s.out.len;
+	e2e_send(&s, "q");
+	st = e2e_finish(&s);
+	e2e_exited(st, 0, "q: exits with status 0");
+	tap_ok(e2e_restored(&s, from), "q: the normal screen is back, the "
+	    "cursor shown, the mouse let go (CSI ?1049l, ?25h, ?1000l)");
+	tap_ok(e2e_cooked(&s), "q: the tty is in canonical mode with echo");
+	e2e_close(&s);
+}
+
+/*
+ * Whether olsread catches `sig` now.  curses ignores SIGTSTP while it
+ * draws, so that a C-z then is lost: wait for it to be idle.  Without
+ * /proc there is nothing to wait for.
+ */
+static bool
+e2e_catches(const struct e2e *s, const void *arg)
+{
+	unsigned long long	 mask;
+	char			 path[64], line[256];
+	FILE			*fp;
+	int			 sig = *(const int *)arg;
+	bool			 yes = false;
+
+	snprintf(path, sizeof(path), "/proc/%ld/status", (long)s->job);
+	if ((fp = fopen(path, "r")) == NULL)
+		return true;
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "SigCgt: %llx", &mask) == 1)
+			yes = (mask >> (sig - 1) & 1) != 0;
+	fclose(fp);
+	return yes;
+}
+
+/* The sample in a job of its own, idle on its first screen. */
+static bool
+e2e_open_job(struct e2e *s)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, true };
+	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
+	int		 sig = SIGTSTP;
+
+	if (!e2e_start(s, argv, &o) || !e2e_wait_for(s, "By corbet") ||
+	    !e2e_wait_for(s, e2e_talks[6].speaker) || !e2e_wait_for(s, "%"))
+		return false;
+	/* Quiet too: under valgrind, /proc always says SIGTSTP is caught. */
+	e2e_settle(s);
+	return e2e_until(s, e2e_catches, &sig, "olsread to catch SIGTSTP");
+}
+
+/* 6. C-z stops olsread under a shell; SIGCONT brings the pager back. */
+static void
+e2e_test_suspend(void)
+{
+	struct e2e	 s;
+	int		 want;
+
+	if (!e2e_open_job(&s)) {
+		tap_ok(false, "C-z: olsread starts in a job of its own");
+		e2e_close(&s);
+		return;
+	}
+	e2e_send(&s, "\032");
+	want = 'S';
+	tap_ok(e2e_until(&s, e2e_job_is, &want, "olsread to stop") &&
+	    s.stopsig == SIGTSTP, "C-z: olsread stops (WIFSTOPPED, SIGTSTP)");
+	tap_ok(e2e_wait_alt(&s, false) && e2e_wait_gone(&s, "By corbet") &&
+	    s.cursor && e2e_cooked(&s), "C-z: the terminal is given back "
+	    "while it is stopped");
+	kill(s.job, SIGCONT);
+	want = 'C';
+	tap_ok(e2e_until(&s, e2e_job_is, &want, "olsread to go on") &&
+	    e2e_wait_alt(&s, true) && e2e_wait_for(&s, "By corbet") &&
+	    e2e_wait_for(&s, e2e_talks[6].speaker),
+	    "SIGCONT: the pager is drawn again");
+	e2e_send(&s, "]");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[0].heading),
+	    "SIGCONT: keys still work (] opens talk 1)");
+	e2e_send(&s, "q");
+	e2e_exited(e2e_finish(&s), 0, "SIGCONT: q then exits 0");
+	e2e_close(&s);
+}
+
+/* 7. The article from a pipe, the keys from /dev/tty. */
+static void
+e2e_test_pipe(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false };
+	struct e2e	 s;
+	char		 sh[] = "/bin/sh", c[] = "-c", name[] = "sh";
+	char		 script[] = "cat \"$1\" | \"$2\"";
+	char		*argv[] = { sh, c, script, name, e2e_article,
+			    (char *)e2e_bin, NULL };
+
+	if (!tap_ok(e2e_start(&s, argv, &o) && e2e_wait_for(&s,
+	    "By corbet") && e2e_wait_for(&s, e2e_talks[6].speaker),
+	    "pipe: the first screen shows")) {
+		e2e_close(&s);
+		return;
+	}
+	e2e_send(&s, "]");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[0].heading),
+	    "pipe: ] reads from the terminal and opens talk 1");
+	e2e_send(&s, "q");
+	e2e_exited(e2e_finish(&s), 0, "pipe: q exits 0");
+	e2e_close(&s);
+}
+
+/* 8. A terminal that cannot show the pager: the article is printed. */
+static void
+e2e_test_print(const char *term, const char *note)
+{
+	struct e2e_opts	 o = { term, E2E_COLS, E2E_ROWS, true, false };
+	struct e2e	 s;
+	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
+
+	if (!e2e_start(&s, argv, &o)) {
+		tap_ok(false, "TERM=%s: olsread starts", term);
+		e2e_close(&s);
+		return;
+	}
+	e2e_exited(e2e_finish(&s), 0, term[0] == 'd' ? "TERM=dumb: exits 0" :
+	    "TERM unknown: exits 0");
+	if (!tap_ok(e2e_buf_has(&s.out, 0, "Trip report: the Ottawa Linux "
+	    "Symposium") && e2e_buf_has(&s.out, 0, "By corbet, 2003-07-28") &&
+	    e2e_buf_has(&s.out, 0, "Integrating DMA into the device model") &&
+	    !e2e_buf_has(&s.out, 0, "\033[?1049h"),
+	    "TERM=%s: the article is printed, not the pager", term))
+		tap_diag("output: %zu bytes", s.out.len);
+	/* Styles are for a known terminal; dumb has none. */
+	if (strcmp(term, "dumb") == 0)
+		tap_ok(!e2e_buf_has(&s.out, 0, "\033"),
+		    "TERM=dumb: the text has no escape sequence");
+	if (!tap_ok(e2e_buf_has(&s.errout, 0, note),
+	    "TERM=%s: standard error says \"%s\"", term, note))
+		tap_diag("stderr: \"%s\"", s.errout.data != NULL ?
+		    s.errout.data : "");
+	e2e_close(&s);
+}
+
+/* 9. Too small a terminal: what fits, and a word on it. */
+static void
+e2e_test_small(void)
+{
+	struct e2e	 s;
+
+	if (!e2e_open(&s, 10, 4, "10x4: too", "10x4: says it is too small"))
+		return;
+	tap_ok(true, "10x4: says it is too small");
+	tap_ok(e2e_wait_at(&s, 0, 0, "Trip"),
+	    "10x4: the article's start shows above");
+	e2e_resize(&s, E2E_COLS, E2E_ROWS);
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "Trip report: the Ottawa") &&
+	    e2e_wait_for(&s, e2e_talks[6].speaker) &&
+	    e2e_wait_row(&s, E2E_ROWS - 1, 0, ""),
+	    "10x4 to 100x30: the whole pager comes back");
+	e2e_quit(&s, "10x4: q exits 0");
+	if (!e2e_open(&s, 19, 5, "19x5: too small",
+	    "19x5: says \"19x5: too small\" in full"))
+		return;
+	tap_ok(true, "19x5: says \"19x5: too small\" in full");
+	e2e_quit(&s, "19x5: q exits 0");
+	if (!e2e_open(&s, 1, 1, "1", "1x1: shows what fits"))
+		return;
+	tap_ok(e2e_wait_row(&s, 0, 0, "1"),
+	    "1x1: shows what fits, the 1 of \"1x1: too small\"");
+	e2e_send(&s, "q");
+	e2e_exited(e2e_finish(&s), 0, "1x1: q exits 0");
+	e2e_close(&s);
+}
+
+/* 10. A signal: the terminal is restored, olsread dies of the signal. */
+static void
+e2e_test_signal(int sig, const char *name)
+{
+	struct e2e	 s;
+	size_t		 from;
+	int		 st;
+
+	if (!e2e_open_after_line(&s, name))
+		return;
+	from = s.out.len;
+	if (sig == SIGINT)
+		e2e_send(&s, "\003");
+	else
+		kill(s.job, sig);
+	st = e2e_finish(&s);
+	if (!tap_ok(st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == sig,
+	    "%s: olsread is killed by %s", name, strsignal(sig)))
+		tap_diag("olsread: %s", e2e_status_name(st));
+	tap_ok(e2e_restored(&s, from), "%s: the terminal is restored", name);
+	e2e_close(&s);
+}
+
+/* 11. Talk numbers at once, a wrong one, and the index's cursor. */
+static void
+e2e_test_index(void)
+{
+	struct e2e	 s;
+	int		 row = e2e_entry_row(0), col = 1;
+
+	if (!e2e_open_sample(&s, "digits: the sample opens"))
+		return;
+	e2e_send(&s, "7");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[6].heading),
+	    "digits: 7 jumps to talk 7 at once");
+	e2e_send(&s, "9");
+	tap_ok(e2e_wait_row(&s, E2E_ROWS - 1, 0, "No talk 9: the article "
+	    "has 7") && e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[6].heading),
+	    "digits: 9 says \"No talk 9\" and stays");
+	e2e_send(&s, "g");
+	e2e_wait_at(&s, 0, E2E_BODY_X, "Trip report");
+	e2e_send(&s, "\t");
+	if (!e2e_wait_at(&s, row, col, e2e_talks[0].entry) ||
+	    !e2e_wait_look(&s, 0, 1, 1, 1)) {
+		tap_ok(false, "Tab: the index's cursor is on the title");
+		e2e_close(&s);
+		return;
+	}
+	e2e_send(&s, "j");
+	tap_ok(e2e_wait_look(&s, row, col, 1, 1) &&
+	    e2e_wait_look(&s, 0, 1, 0, -1), "Tab j: the cursor moves from the "
+	    "title to talk 1");
+	e2e_send(&s, "\r");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[0].heading) &&
+	    e2e_wait_look(&s, row, col, 1, 0),
+	    "Tab j Enter: opens talk 1 and gives the text the focus");
+	e2e_quit(&s, "digits: q exits 0");
+}
+
+/* An SGR (mode 1006) or X10 mouse report, 1-based. */
+static void
+e2e_mouse(struct e2e *s, bool sgr, int button, int col, int row,
+    bool press)
+{
+	char	 seq[64];
+
+	if (sgr)
+		snprintf(seq, sizeof(seq), "\033[<%d;%d;%d%c", button, col,
+		    row, press ? 'M' : 'm');
+	else
+		snprintf(seq, sizeof(seq), "\033[M%c%c%c",
+		    32 + (press ? button : 3), 32 + col, 32 + row);
+	e2e_send(s, seq);
+}
+
+/* 12. The wheel scrolls the pane under it; a click opens a talk. */
+static void
+e2e_test_mouse(void)
+{
+	struct e2e	 s;
+	char		 row3[E2E_LINE];
+	size_t		 from;
+	int		 row = e2e_entry_row(2);
+	bool		 sgr;
+
+	if (!e2e_open_sample(&s, "mouse: the sample opens"))
+		return;
+	sgr = e2e_mode(&s, 0, 1006) == 1;
+	tap_ok(e2e_mode(&s, 0, 1000) == 1, "mouse: reporting is on "
+	    "(CSI ?1000h), %s encoding", sgr ? "SGR (1006)" : "X10");
+	e2e_row(&s, 3, E2E_BODY_X, row3, NULL);
+	e2e_mouse(&s, sgr, 65, 50, 10, true);
+	tap_ok(e2e_wait_row(&s, 0, E2E_BODY_X, row3),
+	    "mouse: the wheel over the body scrolls it 3 lines");
+	/*
+	 * curses scrolled whole lines, the index with them, and draws the
+	 * index again after: wait for the entry to be back on its row.
+	 */
+	if (!e2e_wait_at(&s, row, 1, e2e_talks[2].entry))
+		tap_ok(false, "mouse: a click on talk 3's entry opens it");
+	else {
+		e2e_mouse(&s, sgr, 0, 5, row + 1, true);
+		e2e_mouse(&s, sgr, 0, 5, row + 1, false);
+		tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[2].heading),
+		    "mouse: a click on talk 3's entry opens it");
+	}
+	e2e_mouse(&s, sgr, 65, 10, 10, true);
+	tap_ok(e2e_wait_at(&s, 0, 1, e2e_talks[2].entry),
+	    "mouse: the wheel over the index scrolls the index");
+	from = s.out.len;
+	e2e_send(&s, "M");
+	tap_ok(e2e_wait_at(&s, E2E_ROWS - 1, 0, "Mouse off") &&
+	    e2e_mode(&s, from, 1000) == 0,
+	    "M: lets the mouse go (CSI ?1000l) and says so");
+	e2e_quit(&s, "mouse: q exits 0");
+}
+
+/* An article of 12 talks, where a 1 can start 1, 10, 11 or 12. */
+static bool
+e2e_many_talks(char *path, size_t size)
+{
+	const char	*dir = getenv("TMPDIR");
+	FILE		*fp;
+	int		 fd, i;
+
+	snprintf(path, size, "%s/olsread-e2e-XXXXXX",
+	    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if ((fd = mkstemp(path)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+		tap_diag("%s: %s", path, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return false;
+	}
+	fputs("# Twelve talks\n\nBy someone, 2003-07-28\n", fp);
+	for (i = 1; i <= 12; i++)
+		fprintf(fp, "\n## Topic number %d\n\nAlice Smith described "
+		    "topic %d at length.\n", i, i);
+	return fclose(fp) == 0;
+}
+
+/* Two digits to name talk 12; the prompt; Enter; Escape. */
+static void
+e2e_test_prompt(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false };
+	struct e2e	 s;
+	char		 path[PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, path, NULL };
+	int		 last = E2E_ROWS - 1;
+
+	if (!e2e_many_talks(path, sizeof(path)) || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "12. Topic number 12")) {
+		tap_ok(false, "12 talks: the article opens");
+		e2e_close(&s);
+		unlink(path);
+		return;
+	}
+	e2e_send(&s, "1");
+	tap_ok(e2e_wait_row(&s, last, 0, "Talk: 1"),
+	    "12 talks: 1 waits for more, the prompt says \"Talk: 1\"");
+	e2e_send(&s, "2");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "12. Topic number 12") &&
+	    e2e_wait_row(&s, last, 0, ""), "12 talks: 12 jumps at once");
+	e2e_send(&s, "1\r");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "1. Topic number 1"),
+	    "12 talks: 1 Enter opens talk 1");
+	e2e_send(&s, "1");
+	e2e_wait_row(&s, last, 0, "Talk: 1");
+	e2e_send(&s, "\033");
+	tap_ok(e2e_wait_row(&s, last, 0, "") &&
+	    e2e_wait_at(&s, 0, E2E_BODY_X, "1. Topic number 1"),
+	    "12 talks: Escape cancels the number");
+	e2e_quit(&s, "12 talks: q exits 0");
+	unlink(path);
+}
+
+/* The other ways to quit. */
+static void
+e2e_test_quit_keys(void)
+{
+	static const char	*keys[] = { "Q", "ZZ" };
+	struct e2e		 s;
+	size_t			 i;
+
+	for (i = 0; i < E2E_NELEM(keys); i++) {
+		if (!e2e_open_sample(&s, keys[i]))
+			continue;
+		e2e_send(&s, keys[i]);
+		e2e_exited(e2e_finish(&s), 0, keys[i][0] == 'Q' ?
+		    "Q: exits 0" : "ZZ: exits 0");
+		e2e_close(&s);
+	}
+}
+
+/*
+ * C-l: something else wrote over the screen, as wall(1) does; curses
+ * cannot know, and draws it all again.
+ */
+static void
+e2e_test_redraw(void)
+{
+	static const char	 scribble[] = "\033[H\033[2Jwall: scribbled";
+	struct e2e		 s;
+
+	if (!e2e_open_sample(&s, "C-l: the sample opens"))
+		return;
+	vterm_input_write(s.vt, scribble, sizeof(scribble) - 1);
+	e2e_send(&s, "\014");
+	tap_ok(e2e_wait_gone(&s, "scribbled") &&
+	    e2e_wait_for(&s, "By corbet") &&
+	    e2e_wait_for(&s, e2e_talks[6].speaker) &&
+	    e2e_wait_for(&s, "%"), "C-l: the whole screen is drawn again");
+	e2e_quit(&s, "C-l: q exits 0");
+}
+
+/* The help overlay, and any key closes it. */
+static void
+e2e_test_help(void)
+{
+	struct e2e	 s;
+
+	if (!e2e_open_sample(&s, "help: the sample opens"))
+		return;
+	e2e_send(&s, "h");
+	tap_ok(e2e_wait_for(&s, "olsread keys: any key closes this help") &&
+	    e2e_wait_for(&s, "talk-next"), "help: h shows the keys");
+	e2e_send(&s, "x");
+	tap_ok(e2e_wait_gone(&s, "olsread keys") &&
+	    e2e_wait_at(&s, 0, E2E_BODY_X, "Trip report") &&
+	    e2e_wait_row(&s, E2E_ROWS - 1, 0, ""), "help: any key closes it");
+	e2e_quit(&s, "help: q exits 0");
+}
+
+int
+main(void)
+{
+	const char	*src = getenv("OLSREAD_SRCDIR");
+
+	tap_plan(0);
+	e2e_bin = getenv("OLSREAD_BIN");
+	if (e2e_bin == NULL || src == NULL) {
+		tap_ok(false, "OLSREAD_BIN and OLSREAD_SRCDIR are set");
+		return tap_done();
+	}
+	snprintf(e2e_article, sizeof(e2e_article), "%s/data/000-article.md",
+	    src);
+	/* A child gone before a write is an error to see, not a signal. */
+	signal(SIGPIPE, SIG_IGN);
+	e2e_test_first_screen();
+	e2e_test_talk_next();
+	e2e_test_digit();
+	e2e_test_resize();
+	e2e_test_quit();
+	e2e_test_quit_keys();
+	e2e_test_redraw();
+	e2e_test_suspend();
+	e2e_test_pipe();
+	e2e_test_print("dumb", "olsread: the terminal (TERM=dumb) cannot show "
+	    "the pager; printing the article");
+	e2e_test_print("olsread-e2e-unknown", "olsread: unknown terminal type "
+	    "olsread-e2e-unknown; printing the article");
+	e2e_test_small();
+	e2e_test_signal(SIGTERM, "SIGTERM");
+	e2e_test_signal(SIGINT, "C-c");
+	e2e_test_signal(SIGHUP, "SIGHUP");
+	e2e_test_index();
+	e2e_test_mouse();
+	e2e_test_prompt();
+	e2e_test_help();
+	return tap_done();
+}
