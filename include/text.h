@@ -99,6 +99,43 @@ size_t	 text_width(const char *s, size_t len);
  */
 size_t	 text_fit(const char *s, size_t len, size_t cols, struct buf *out);
 
+/*
+ * A folded copy of a text, for searching: case-folded if asked, in NFKD
+ * with combining marks dropped ("José" folds to "jose", "ﬁ" to "fi",
+ * "Straße" to "strasse"), and each run of white space (a line break
+ * included) as one space.  The copy keeps the way back from its offsets
+ * to the source's.  It is built by appending, so that it can follow a text
+ * that grows.
+ */
+struct text_fold_unit;
+
+struct text_fold {
+	struct buf		 out;	/* the folded text */
+	struct text_fold_unit	*units;	/* owned: where lengths differ */
+	size_t			 nunits;
+	size_t			 capunits;
+	size_t			 src;	/* source bytes folded so far */
+	bool			 icase;
+	bool			 space;	/* the last output was a blank run */
+};
+
+void	 text_fold_init(struct text_fold *, bool icase);
+void	 text_fold_release(struct text_fold *);
+
+/* Fold the next `len` bytes of the source (valid UTF-8). */
+void	 text_fold_add(struct text_fold *, const char *s, size_t len);
+
+/*
+ * The source offset of folded offset `f`: a start goes back to the start
+ * of the character it falls in, an end (`end`) on to its end, so that a
+ * match never cuts a character or its marks.
+ */
+size_t	 text_fold_source(const struct text_fold *, size_t f, bool end);
+
+/* Fold a whole string, such as a query, into `out` (appended). */
+void	 text_fold_string(const char *s, size_t len, bool icase,
+	    struct buf *out);
+
 /* Line break opportunities (UAX #14), one per byte. */
 enum text_break {
 	TEXT_BREAK_NO,		/* not before this byte */
