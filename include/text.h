@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct buf;
+#include "util.h"
 
 /* The replacement character, U+FFFD, in UTF-8. */
 #define TEXT_REPLACEMENT	"\xef\xbf\xbd"
