@@ -302,6 +302,7 @@ static int
 main_read(const struct main_opts *o, struct load_job *job,
     const struct diag *dg)
 {
+	struct main_opts	 plain;
 	struct view_opts	 vopts;
 	struct keymap		 km;
 	char			 why[256];
@@ -309,7 +310,11 @@ main_read(const struct main_opts *o, struct load_job *job,
 
 	if (!screen_usable(why, sizeof(why))) {
 		fprintf(stderr, "olsread: %s; printing the article\n", why);
-		status = main_print(o, job);
+		/* A terminal not known is not known to take colour either. */
+		plain = *o;
+		if (plain.color == MAIN_COLOR_AUTO)
+			plain.color = MAIN_COLOR_NEVER;
+		status = main_print(&plain, job);
 		main_show_diag(dg);
 		return status;
 	}

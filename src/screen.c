@@ -6,6 +6,9 @@
  * and it gives the terminal back on every way out: quit, fatal(), a signal.
  * Nothing here decides what to show: that is the view's job.
  */
+/* ppoll(2), to wait for input and signals without a race. */
+#define _GNU_SOURCE
+
 #include "screen.h"
 
 #include <errno.h>
@@ -72,6 +75,13 @@ static bool			 screen_colors;
 static attr_t			 screen_italic = A_UNDERLINE;
 static SCREEN			*screen_term;
 static FILE			*screen_in;	/* owned: keys, maybe /dev/tty */
+/*
+ * The signals that end olsread, and the resize: blocked but while waiting
+ * in ppoll(), so that none can come between a look at screen_signal and
+ * the wait, and be missed until the next key.
+ */
+static sigset_t			 screen_waiting;	/* mask inside ppoll */
+static sigset_t			 screen_saved;		/* mask before */
 
 bool
 screen_usable(char *why, size_t size)
@@ -115,6 +125,8 @@ screen_end(void)
 		fclose(screen_in);
 	screen_in = NULL;
 	util_set_cleanup(NULL);
+	/* A signal that came meanwhile is handled now, the screen given back. */
+	sigprocmask(SIG_SETMASK, &screen_saved, NULL);
 }
 
 static void
@@ -123,7 +135,7 @@ screen_on_signal(int sig)
 	screen_signal = sig;
 }
 
-/* Without SA_RESTART, so that poll() wakes up to see the signal. */
+/* Without SA_RESTART, so that ppoll() wakes up to see the signal. */
 static void
 screen_catch(int sig)
 {
@@ -133,6 +145,25 @@ screen_catch(int sig)
 	sa.sa_handler = screen_on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(sig, &sa, NULL);
+}
+
+/* Block the signals the main loop waits for, but while it waits. */
+static void
+screen_block(void)
+{
+	sigset_t	 set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGWINCH);
+	sigprocmask(SIG_BLOCK, &set, &screen_saved);
+	screen_waiting = screen_saved;
+	sigdelset(&screen_waiting, SIGINT);
+	sigdelset(&screen_waiting, SIGTERM);
+	sigdelset(&screen_waiting, SIGHUP);
+	sigdelset(&screen_waiting, SIGWINCH);
 }
 
 static void
@@ -176,7 +207,9 @@ screen_begin(bool mouse)
 	screen_catch(SIGINT);
 	screen_catch(SIGTERM);
 	screen_catch(SIGHUP);
+	screen_block();
 	if ((screen_term = newterm(NULL, stdout, screen_in)) == NULL) {
+		sigprocmask(SIG_SETMASK, &screen_saved, NULL);
 		if (screen_in != stdin)
 			fclose(screen_in);
 		return false;
@@ -365,8 +398,12 @@ screen_draw_prompt(struct view *v, const struct view_geom *g)
 	move(g->prompt_y, 0);
 	clrtoeol();
 	if (g->too_small && p == NULL && msg == NULL) {
-		snprintf(small, sizeof(small), "%ux%u: too small",
-		    g->cols, g->lines);
+		/* Narrow, the words matter more than the numbers. */
+		if (g->cols < 15)
+			snprintf(small, sizeof(small), "too small");
+		else
+			snprintf(small, sizeof(small), "%ux%u: too small",
+			    g->cols, g->lines);
 		msg = small;
 	}
 	if (p != NULL) {
@@ -529,22 +566,24 @@ screen_input(struct view *v, struct load_job *job, int r, wint_t wch)
 }
 
 /*
- * Whether input waits, after at most `timeout` ms (-1: as long as it
- * takes); false when a signal says to stop.
+ * Whether input waits, now (`timeout` 0) or after as long as it takes
+ * (-1); false when a signal says to stop.
  */
 static bool
 screen_poll(int timeout, bool *ready)
 {
-	struct pollfd	 pfd;
-	int		 n;
+	static const struct timespec	 zero = { 0, 0 };
+	struct pollfd			 pfd;
+	int				 n;
 
 	pfd.fd = fileno(screen_in);
 	pfd.events = POLLIN;
 	*ready = false;
 	if (screen_signal != 0)
 		return false;
-	if ((n = poll(&pfd, 1, timeout)) == -1 && errno != EINTR)
-		fatal("poll: %s", strerror(errno));
+	n = ppoll(&pfd, 1, timeout < 0 ? NULL : &zero, &screen_waiting);
+	if (n == -1 && errno != EINTR)
+		fatal("ppoll: %s", strerror(errno));
 	if (n > 0 && (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)))
 		screen_signal = SIGHUP;
 	/* Interrupted: a resize may wait inside curses. */
