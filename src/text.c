@@ -2,8 +2,9 @@
  * text: the one module that talks to libunistring.  It sanitises input
  * bytes into valid UTF-8 and answers questions about characters: class,
  * cell width, break opportunities, grapheme clusters, and the visible
- * symbol that stands for a control character.  It never allocates what it
- * returns, except into a caller's struct buf.
+ * symbol that stands for a control character, and the folded copy of a
+ * text that search runs over.  It never allocates what it returns, except
+ * into a caller's struct buf or struct text_fold.
  */
 #include "text.h"
 
@@ -11,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicase.h>
 #include <unictype.h>
 #include <unigbrk.h>
 #include <unilbrk.h>
+#include <uninorm.h>
 #include <uniwidth.h>
 
 #include "util.h"
@@ -417,6 +420,243 @@ text_fit(const char *s, size_t len, size_t cols, struct buf *out)
 	if (out->len == start)
 		buf_reserve(out, 0);
 	return used;
+}
+
+/*
+ * A stretch where the folded text and its source differ in length, or in
+ * where characters start: folded bytes [f, f + flen) stand for source
+ * bytes [s, s + slen).  Between two units the texts map byte for byte, so
+ * that an offset needs only the last unit before it.  Units are in text
+ * order; only one that starts the text can have flen 0.
+ */
+struct text_fold_unit {
+	size_t	 f;
+	size_t	 flen;
+	size_t	 s;
+	size_t	 slen;
+};
+
+void
+text_fold_init(struct text_fold *tf, bool icase)
+{
+	memset(tf, 0, sizeof(*tf));
+	buf_init(&tf->out);
+	tf->icase = icase;
+}
+
+void
+text_fold_release(struct text_fold *tf)
+{
+	buf_release(&tf->out);
+	free(tf->units);
+	tf->units = NULL;
+	tf->nunits = tf->capunits = 0;
+	tf->src = 0;
+}
+
+static void
+text_fold_unit_add(struct text_fold *tf, size_t f, size_t flen, size_t s,
+    size_t slen)
+{
+	struct text_fold_unit	*u;
+
+	tf->units = xgrow(tf->units, &tf->capunits, tf->nunits + 1,
+	    sizeof(*tf->units));
+	u = &tf->units[tf->nunits++];
+	u->f = f;
+	u->flen = flen;
+	u->s = s;
+	u->slen = slen;
+}
+
+/*
+ * `slen` source bytes at tf->src that fold to nothing: combining marks, or
+ * white space after white space.  They join the character before them, so
+ * that a match never leaves them behind.
+ */
+static void
+text_fold_drop(struct text_fold *tf, size_t slen)
+{
+	struct text_fold_unit	*u = NULL;
+	size_t			 f = tf->out.len, k = 0;
+
+	if (tf->nunits > 0)
+		u = &tf->units[tf->nunits - 1];
+	if (u != NULL && u->f + u->flen == f && u->s + u->slen == tf->src) {
+		u->slen += slen;
+		return;
+	}
+	/* No unit ends here: the character before maps byte for byte. */
+	while (k < f && k < 4) {
+		k++;
+		if (((unsigned char)tf->out.data[f - k] & 0xc0) != 0x80)
+			break;
+	}
+	text_fold_unit_add(tf, f - k, k, tf->src - k, k + slen);
+}
+
+/* One white space character of `slen` bytes: a run becomes one space. */
+static void
+text_fold_blank(struct text_fold *tf, size_t slen)
+{
+	if (tf->space) {
+		text_fold_drop(tf, slen);
+		return;
+	}
+	if (slen != 1)
+		text_fold_unit_add(tf, tf->out.len, 1, tf->src, slen);
+	buf_addc(&tf->out, ' ');
+	tf->space = true;
+}
+
+/* Length of the UTF-8 sequence that lead byte `c` starts. */
+static size_t
+text_seq_len(unsigned char c)
+{
+	return c < 0xc0 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+}
+
+/*
+ * One character `cp`, `n` bytes at `s`, neither ASCII nor white space:
+ * case-folded when asked, in NFKD, its marks dropped.
+ */
+static void
+text_fold_char(struct text_fold *tf, const char *s, size_t n, uint32_t cp)
+{
+	uint8_t		 tmp[64], *r;
+	size_t		 rlen = sizeof(tmp), i, k, f = tf->out.len, flen;
+	uint32_t	 c;
+
+	if (text_is_mark(cp)) {
+		text_fold_drop(tf, n);
+		return;
+	}
+	if (tf->icase)
+		r = u8_casefold((const uint8_t *)s, n, NULL, UNINORM_NFKD, tmp,
+		    &rlen);
+	else
+		r = u8_normalize(UNINORM_NFKD, (const uint8_t *)s, n, tmp,
+		    &rlen);
+	if (r == NULL) {
+		/* Not a character libunistring takes: keep it as it is. */
+		memcpy(tmp, s, n);
+		r = tmp;
+		rlen = n;
+	}
+	for (i = 0; i < rlen; i += k) {
+		k = text_decode((const char *)r + i, rlen - i, &c);
+		if (!text_is_mark(c))
+			buf_add(&tf->out, r + i, k);
+	}
+	if (r != tmp)
+		free(r);
+	if ((flen = tf->out.len - f) == 0) {
+		text_fold_drop(tf, n);
+		return;
+	}
+	tf->space = false;
+	/* One character for one of the same length maps byte for byte. */
+	if (flen != n ||
+	    text_seq_len((unsigned char)tf->out.data[f]) != flen)
+		text_fold_unit_add(tf, f, flen, tf->src, n);
+}
+
+/*
+ * Fold ASCII from `str` up to the first byte that is not, or to white
+ * space after white space.  Returns the bytes taken.  This is the path
+ * nearly all text takes: it must stay a plain loop.
+ */
+static size_t
+text_fold_ascii(struct text_fold *tf, const char *str, size_t len)
+{
+	const unsigned char	*s = (const unsigned char *)str;
+	char			*o;
+	size_t			 i, k;
+	bool			 space = tf->space, icase = tf->icase;
+	unsigned char		 c;
+
+	buf_reserve(&tf->out, len);
+	o = tf->out.data;
+	k = tf->out.len;
+	for (i = 0; i < len && (c = s[i]) < 0x80; i++) {
+		if (c == ' ' || (c >= '\t' && c <= '\r')) {
+			if (space)
+				break;
+			o[k++] = ' ';
+			space = true;
+			continue;
+		}
+		o[k++] = (char)(icase && c >= 'A' && c <= 'Z' ? c | 0x20 : c);
+		space = false;
+	}
+	o[k] = '\0';
+	tf->out.len = k;
+	tf->space = space;
+	tf->src += i;
+	return i;
+}
+
+void
+text_fold_add(struct text_fold *tf, const char *s, size_t len)
+{
+	size_t		 i = 0, n;
+	uint32_t	 cp;
+
+	while ((i += text_fold_ascii(tf, s + i, len - i)) < len) {
+		n = text_decode(s + i, len - i, &cp);
+		if (text_is_space(cp))
+			text_fold_blank(tf, n);
+		else
+			text_fold_char(tf, s + i, n, cp);
+		tf->src += n;
+		i += n;
+	}
+}
+
+/* The last unit that starts at or before folded offset `f`, or NULL. */
+static const struct text_fold_unit *
+text_fold_unit_at(const struct text_fold *tf, size_t f)
+{
+	size_t	 lo = 0, hi = tf->nunits, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (tf->units[mid].f <= f)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? &tf->units[lo - 1] : NULL;
+}
+
+size_t
+text_fold_source(const struct text_fold *tf, size_t f, bool end)
+{
+	const struct text_fold_unit	*u;
+	size_t				 at;
+
+	if (f > tf->out.len)
+		f = tf->out.len;
+	if (end && f == 0)
+		return 0;
+	/* The byte whose character decides: an end's is the one before. */
+	at = end ? f - 1 : f;
+	if ((u = text_fold_unit_at(tf, at)) == NULL)
+		return f;
+	if (at < u->f + u->flen)
+		return end ? u->s + u->slen : u->s;
+	return f + (u->s + u->slen) - (u->f + u->flen);
+}
+
+void
+text_fold_string(const char *s, size_t len, bool icase, struct buf *out)
+{
+	struct text_fold	 tf;
+
+	text_fold_init(&tf, icase);
+	text_fold_add(&tf, s, len);
+	buf_add(out, tf.out.data, tf.out.len);
+	text_fold_release(&tf);
 }
 
 static bool
