@@ -108,12 +108,14 @@ size_t	 text_fit(const char *s, size_t len, size_t cols, struct buf *out);
  * that grows.
  */
 struct text_fold_unit;
+struct text_fold_cache;
 
 struct text_fold {
 	struct buf		 out;	/* the folded text */
 	struct text_fold_unit	*units;	/* owned: where lengths differ */
 	size_t			 nunits;
 	size_t			 capunits;
+	struct text_fold_cache	*cache;	/* owned: folds of recent characters */
 	size_t			 src;	/* source bytes folded so far */
 	bool			 icase;
 	bool			 space;	/* the last output was a blank run */

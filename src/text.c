@@ -436,6 +436,24 @@ struct text_fold_unit {
 	size_t	 slen;
 };
 
+/*
+ * The folds of non-ASCII characters met lately, so that a text in another
+ * script asks libunistring once per character, not once per occurrence:
+ * a slot per hash of the code point, the last one in wins.
+ */
+#define TEXT_FOLD_BITS		9
+#define TEXT_FOLD_BLANK		0xff	/* slot len: white space */
+
+struct text_fold_slot {
+	uint32_t	 cp;		/* 0: empty */
+	unsigned char	 len;		/* of fold, or TEXT_FOLD_BLANK */
+	char		 fold[11];
+};
+
+struct text_fold_cache {
+	struct text_fold_slot	 slot[1 << TEXT_FOLD_BITS];
+};
+
 void
 text_fold_init(struct text_fold *tf, bool icase)
 {
@@ -449,7 +467,9 @@ text_fold_release(struct text_fold *tf)
 {
 	buf_release(&tf->out);
 	free(tf->units);
+	free(tf->cache);
 	tf->units = NULL;
+	tf->cache = NULL;
 	tf->nunits = tf->capunits = 0;
 	tf->src = 0;
 }
@@ -517,20 +537,18 @@ text_seq_len(unsigned char c)
 }
 
 /*
- * One character `cp`, `n` bytes at `s`, neither ASCII nor white space:
- * case-folded when asked, in NFKD, its marks dropped.
+ * The NFKD of non-ASCII character `cp`, `n` bytes at `s`, case-folded when
+ * asked, its marks dropped, appended to the folded text.
  */
 static void
-text_fold_char(struct text_fold *tf, const char *s, size_t n, uint32_t cp)
+text_fold_nfkd(struct text_fold *tf, const char *s, size_t n, uint32_t cp)
 {
 	uint8_t		 tmp[64], *r;
-	size_t		 rlen = sizeof(tmp), i, k, f = tf->out.len, flen;
+	size_t		 rlen = sizeof(tmp), i, k;
 	uint32_t	 c;
 
-	if (text_is_mark(cp)) {
-		text_fold_drop(tf, n);
+	if (text_is_mark(cp))
 		return;
-	}
 	if (tf->icase)
 		r = u8_casefold((const uint8_t *)s, n, NULL, UNINORM_NFKD, tmp,
 		    &rlen);
@@ -550,7 +568,32 @@ text_fold_char(struct text_fold *tf, const char *s, size_t n, uint32_t cp)
 	}
 	if (r != tmp)
 		free(r);
-	if ((flen = tf->out.len - f) == 0) {
+}
+
+/*
+ * The cache's slot for `cp`: a character already folded holds it, and
+ * one that is not may take it.
+ */
+static struct text_fold_slot *
+text_fold_slot(struct text_fold *tf, uint32_t cp)
+{
+	if (tf->cache == NULL)
+		tf->cache = xcalloc(1, sizeof(*tf->cache));
+	/* Fibonacci hashing: the top bits of the product. */
+	return &tf->cache->slot[(uint32_t)(cp * 2654435761U) >>
+	    (32 - TEXT_FOLD_BITS)];
+}
+
+/*
+ * A character of `n` source bytes was folded into the folded text from
+ * `f` on: record a unit where the lengths or the character starts differ.
+ */
+static void
+text_fold_placed(struct text_fold *tf, size_t f, size_t n)
+{
+	size_t	 flen = tf->out.len - f;
+
+	if (flen == 0) {
 		text_fold_drop(tf, n);
 		return;
 	}
@@ -559,6 +602,38 @@ text_fold_char(struct text_fold *tf, const char *s, size_t n, uint32_t cp)
 	if (flen != n ||
 	    text_seq_len((unsigned char)tf->out.data[f]) != flen)
 		text_fold_unit_add(tf, f, flen, tf->src, n);
+}
+
+/*
+ * One non-ASCII character `cp`, `n` bytes at `s`: white space, or its
+ * fold, from the cache when it was folded lately.
+ */
+static void
+text_fold_char(struct text_fold *tf, const char *s, size_t n, uint32_t cp)
+{
+	struct text_fold_slot	*sl = text_fold_slot(tf, cp);
+	size_t			 f = tf->out.len, flen;
+	bool			 blank;
+
+	if (sl->cp == cp) {
+		if (!(blank = sl->len == TEXT_FOLD_BLANK))
+			buf_add(&tf->out, sl->fold, sl->len);
+	} else if ((blank = text_is_space(cp))) {
+		sl->cp = cp;
+		sl->len = TEXT_FOLD_BLANK;
+	} else {
+		text_fold_nfkd(tf, s, n, cp);
+		/* A fold too long for a slot is done every time. */
+		if ((flen = tf->out.len - f) <= sizeof(sl->fold)) {
+			sl->cp = cp;
+			sl->len = (unsigned char)flen;
+			memcpy(sl->fold, tf->out.data + f, flen);
+		}
+	}
+	if (blank)
+		text_fold_blank(tf, n);
+	else
+		text_fold_placed(tf, f, n);
 }
 
 /*
@@ -604,8 +679,8 @@ text_fold_add(struct text_fold *tf, const char *s, size_t len)
 
 	while ((i += text_fold_ascii(tf, s + i, len - i)) < len) {
 		n = text_decode(s + i, len - i, &cp);
-		if (text_is_space(cp))
-			text_fold_blank(tf, n);
+		if (cp < 0x80)
+			text_fold_blank(tf, n);	/* white space after white space */
 		else
 			text_fold_char(tf, s + i, n, cp);
 		tf->src += n;

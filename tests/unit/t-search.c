@@ -116,6 +116,13 @@ static const struct {
 	{ "a\xc2\xa0\xe2\x80\x83" "b", false, "a b" },	/* NBSP, EM SPACE */
 	{ "\xcc\x81" "a\xcc\x81\xcc\xa3", false, "a" },	/* marks only */
 	{ "\xe4\xb8\xad\xe6\x96\x87", true, "\xe4\xb8\xad\xe6\x96\x87" },
+	{ "\xc3\x9f\xc3\x9f\xc3\x9f", true, "ssssss" },	/* from the cache */
+	{ "\xe3\x8e\x92 \xe3\x8e\x92", true, "mhz mhz" },	/* U+3392 */
+	{ "\xef\xb7\xba\xef\xb7\xba", false,		/* too long to cache */
+	    "\xd8\xb5\xd9\x84\xd9\x89\x20\xd8\xa7\xd9\x84\xd9\x84\xd9\x87\x20"
+	    "\xd8\xb9\xd9\x84\xd9\x8a\xd9\x87\x20\xd9\x88\xd8\xb3\xd9\x84\xd9\x85"
+	    "\xd8\xb5\xd9\x84\xd9\x89\x20\xd8\xa7\xd9\x84\xd9\x84\xd9\x87\x20"
+	    "\xd8\xb9\xd9\x84\xd9\x8a\xd9\x87\x20\xd9\x88\xd8\xb3\xd9\x84\xd9\x85" },
 	{ "", true, "" },
 };
 
@@ -161,6 +168,12 @@ static const struct {
 	    { 2, 3, 4 }, { 0, 3, 4 } },
 	{ "two-byte to two-byte", "\xce\xa3x", "\xcf\x83x",
 	    { 0, 1, 2, 3 }, { 0, 1, 2, 3 } },
+	{ "an expansion twice, the second from the cache",
+	    "\xc3\x9f\xc3\x9f", "ssss",
+	    { 0, 0, 2, 2, 4 }, { 0, 2, 2, 4, 4 } },
+	{ "white space twice, the second from the cache",
+	    "a\xc2\xa0" "b\xc2\xa0\xc2\xa0" "c", "a b c",
+	    { 0, 1, 3, 4, 8, 9 }, { 0, 1, 3, 4, 8, 9 } },
 	{ "marks after an expansion", "\xc3\x9f\xcc\x81\xcc\xa3s", "sss",
 	    { 0, 0, 6, 7 }, { 0, 6, 6, 7 } },
 };
