@@ -1,6 +1,7 @@
 /*
  * dump: the second backend.  It prints what the pager shows, without a
- * pager, for pipes and scripts: the laid-out article, or the talk index.
+ * pager, for pipes and scripts: the laid-out article, the talk index, or
+ * the matches of a search.
  * Every byte from the document goes through the same sanitising as the
  * layout, so nothing the article holds can reach the terminal raw.
  */
@@ -11,6 +12,7 @@
 #include <stdio.h>
 
 struct doc;
+struct search;
 
 struct dump_opts {
 	unsigned int	 width;		/* columns of text */
@@ -34,6 +36,20 @@ int	 dump_article(FILE *, const struct doc *, size_t from, size_t to,
  * speakers joined by "; " or "-".  Returns 0, or -1 on a write error.
  */
 int	 dump_toc(FILE *, const struct doc *, size_t from, size_t to,
+	    const struct dump_opts *);
+
+/* Columns of context shown on each side of a match. */
+#define DUMP_CONTEXT	30
+
+/*
+ * Print the matches of `s` in `d`, one line each, three tab-separated
+ * fields: the talk number of the match's section or "-", the section's
+ * title, and the match with about DUMP_CONTEXT columns of its block's
+ * text on each side, on one line ("…" where cut).  The match is in
+ * reverse video with opts->color, in [brackets] otherwise.  Returns 0, or
+ * -1 on a write error.
+ */
+int	 dump_matches(FILE *, const struct doc *, const struct search *s,
 	    const struct dump_opts *);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * dump: prints layout lines, the talk index or (later) search results to a
+ * dump: prints layout lines, the talk index or search results to a
  * stdio stream, optionally with SGR styling.  It is the pager's twin
  * without a terminal: anything it cannot print from the layout and the doc
  * belongs in those modules, not here.
@@ -12,7 +12,17 @@
 
 #include "doc.h"
 #include "layout.h"
+#include "search.h"
 #include "text.h"
+
+/*
+ * Bytes of a block looked at on each side of a match for its context:
+ * DUMP_CONTEXT columns take fewer, but for runs of white space.
+ */
+#define DUMP_CONTEXT_BYTES	256
+
+/* An ellipsis, where context is cut. */
+#define DUMP_ELLIPSIS		"\xe2\x80\xa6"
 
 /* SGR parameters of each role, and of each inline style. */
 static const char *const dump_role_sgr[LAYOUT_ROLE__MAX] = {
@@ -243,5 +253,154 @@ dump_toc(FILE *fp, const struct doc *d, size_t from, size_t to,
 		else
 			dump_toc_line(fp, d, s, numw, o->color);
 	}
+	return ferror(fp) ? -1 : 0;
+}
+
+/* The block that holds text offset `off`, or DOC_NONE. */
+static size_t
+dump_block_at(const struct doc *d, size_t off)
+{
+	size_t	 lo = 0, hi = d->nblocks, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (d->blocks[mid].off <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? lo - 1 : DOC_NONE;
+}
+
+/* Append `len` bytes of text to `out`, each run of white space as one. */
+static void
+dump_flat(const char *s, size_t len, struct buf *out)
+{
+	size_t	 i = 0, run;
+
+	while (i < len) {
+		for (run = i; i < len && s[i] != ' ' && s[i] != '\t' &&
+		    s[i] != '\n'; i++)
+			;
+		buf_add(out, s + run, i - run);
+		if (i == len)
+			break;
+		buf_addc(out, ' ');
+		while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'))
+			i++;
+	}
+}
+
+/*
+ * The text of a block from `lo` up to a match at `off`: its last
+ * DUMP_CONTEXT columns, cut at a grapheme cluster behind an ellipsis.
+ */
+static void
+dump_before(const struct doc *d, size_t lo, size_t off, struct buf *out)
+{
+	struct buf	 flat;
+	size_t		 start = lo, i = 0, w, g;
+
+	if (off - lo > DUMP_CONTEXT_BYTES)
+		start = off - DUMP_CONTEXT_BYTES;
+	while (start < off && ((unsigned char)d->text.data[start] & 0xc0) ==
+	    0x80)
+		start++;
+	buf_init(&flat);
+	dump_flat(d->text.data + start, off - start, &flat);
+	w = text_width(flat.data, flat.len);
+	/* What starts the bytes looked at may be half a cluster: cut it. */
+	if (flat.len > 0 && (start > lo || w > DUMP_CONTEXT)) {
+		do {
+			g = text_grapheme_len(flat.data + i, flat.len - i);
+			w -= text_width(flat.data + i, g);
+			i += g;
+		} while (i < flat.len && w > DUMP_CONTEXT - 1);
+		buf_adds(out, DUMP_ELLIPSIS);
+	}
+	text_fit(flat.data + i, flat.len - i, SIZE_MAX, out);
+	buf_release(&flat);
+}
+
+/*
+ * The text of a block after a match, from `end` up to `hi`: its first
+ * DUMP_CONTEXT columns, an ellipsis where cut.
+ */
+static void
+dump_after(const struct doc *d, size_t end, size_t hi, struct buf *out)
+{
+	struct buf	 flat;
+	size_t		 stop = hi;
+
+	if (hi - end > DUMP_CONTEXT_BYTES) {
+		stop = end + DUMP_CONTEXT_BYTES;
+		while (stop > end &&
+		    ((unsigned char)d->text.data[stop] & 0xc0) == 0x80)
+			stop--;
+	}
+	buf_init(&flat);
+	dump_flat(d->text.data + end, stop - end, &flat);
+	if (stop < hi && text_width(flat.data, flat.len) <= DUMP_CONTEXT) {
+		text_fit(flat.data, flat.len, SIZE_MAX, out);
+		buf_adds(out, DUMP_ELLIPSIS);
+	} else
+		text_fit(flat.data, flat.len, DUMP_CONTEXT, out);
+	buf_release(&flat);
+}
+
+/* The match itself, on one line, between its marks. */
+static void
+dump_marked(const struct doc *d, const struct search_match *m, bool color,
+    struct buf *out)
+{
+	struct buf	 flat;
+
+	buf_init(&flat);
+	dump_flat(d->text.data + m->off, m->len, &flat);
+	buf_adds(out, color ? "\033[7m" : "[");
+	text_fit(flat.data, flat.len, SIZE_MAX, out);
+	buf_adds(out, color ? "\033[0m" : "]");
+	buf_release(&flat);
+}
+
+/* One match: talk, title, and the match in its context. */
+static void
+dump_match(FILE *fp, const struct doc *d, const struct search_match *m,
+    bool color, struct buf *line)
+{
+	const struct doc_block	*blk;
+	const char		*title;
+	size_t			 b, len, end = m->off + m->len, hi;
+
+	if ((b = dump_block_at(d, m->off)) == DOC_NONE)
+		return;
+	blk = &d->blocks[b];
+	hi = blk->off + blk->len > end ? blk->off + blk->len : end;
+	line->len = 0;
+	if (d->sections[blk->section].talk > 0)
+		buf_printf(line, "%u\t", d->sections[blk->section].talk);
+	else
+		buf_adds(line, "-\t");
+	title = doc_section_title(d, blk->section, &len);
+	text_fit(title, len, SIZE_MAX, line);
+	buf_addc(line, '\t');
+	dump_before(d, blk->off, m->off, line);
+	dump_marked(d, m, color, line);
+	dump_after(d, end, hi, line);
+	buf_addc(line, '\n');
+	fwrite(line->data, 1, line->len, fp);
+}
+
+int
+dump_matches(FILE *fp, const struct doc *d, const struct search *s,
+    const struct dump_opts *o)
+{
+	struct buf	 line;
+	size_t		 i;
+
+	buf_init(&line);
+	for (i = 0; i < s->n && !ferror(fp); i++)
+		dump_match(fp, d, &s->m[i], o->color, &line);
+	buf_release(&line);
 	return ferror(fp) ? -1 : 0;
 }

@@ -1,7 +1,8 @@
 /*
  * main: options, locale and wiring.  It loads the article, then prints it
- * (--dump, --toc) and maps every outcome to an exit status: 0 done, 1 the
- * input or the output failed, 2 a bad command line.
+ * (--dump, --toc) or its matches (--search) and maps every outcome to an
+ * exit status: 0 done, 1 the input or the output failed (or, for
+ * --search, nothing matched), 2 a bad command line or a bad query.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -22,6 +23,7 @@
 #include "keymap.h"
 #include "load.h"
 #include "screen.h"
+#include "search.h"
 #include "view.h"
 
 /*
@@ -37,7 +39,8 @@
 enum main_mode {
 	MAIN_READ,
 	MAIN_DUMP,
-	MAIN_TOC
+	MAIN_TOC,
+	MAIN_SEARCH
 };
 
 enum main_color {
@@ -53,6 +56,8 @@ struct main_opts {
 	bool		 tsv;
 	bool		 mouse;
 	bool		 sidebar;
+	const char	*query;		/* --search */
+	int		 sflags;	/* SEARCH_* */
 	const char	*path;
 };
 
@@ -63,7 +68,9 @@ enum {
 	OPT_COLOR,
 	OPT_MOUSE,
 	OPT_NO_MOUSE,
-	OPT_NO_SIDEBAR
+	OPT_NO_SIDEBAR,
+	OPT_SEARCH,
+	OPT_REGEX
 };
 
 static const struct option main_longopts[] = {
@@ -71,9 +78,12 @@ static const struct option main_longopts[] = {
 	{ "colour",	optional_argument,	NULL,	OPT_COLOR },
 	{ "dump",	no_argument,		NULL,	OPT_DUMP },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "ignore-case", no_argument,		NULL,	'i' },
 	{ "mouse",	no_argument,		NULL,	OPT_MOUSE },
 	{ "no-mouse",	no_argument,		NULL,	OPT_NO_MOUSE },
 	{ "no-sidebar",	no_argument,		NULL,	OPT_NO_SIDEBAR },
+	{ "regex",	no_argument,		NULL,	OPT_REGEX },
+	{ "search",	required_argument,	NULL,	OPT_SEARCH },
 	{ "toc",	no_argument,		NULL,	OPT_TOC },
 	{ "tsv",	no_argument,		NULL,	OPT_TSV },
 	{ "version",	no_argument,		NULL,	'V' },
@@ -86,7 +96,9 @@ main_usage(FILE *fp)
 {
 	fputs("usage: olsread [-hV] [--dump | --toc [--tsv]] [-w width] "
 	    "[--color[=when]]\n"
-	    "               [--[no-]mouse] [--no-sidebar] [file]\n", fp);
+	    "               [--[no-]mouse] [--no-sidebar] [file]\n"
+	    "       olsread --search query [--regex] [-i | -I] "
+	    "[--color[=when]] [file]\n", fp);
 }
 
 static void
@@ -101,6 +113,12 @@ main_help(void)
 	    "  --toc            print the talk index\n"
 	    "  --tsv            with --toc: level, talk, title and speakers,\n"
 	    "                   tab-separated\n"
+	    "  --search QUERY   print each match with its talk, section and\n"
+	    "                   context; a capital in QUERY makes it exact\n"
+	    "  --regex          QUERY is a POSIX extended regular expression\n"
+	    "  -i, --ignore-case\n"
+	    "                   ignore case, whatever QUERY holds\n"
+	    "  -I               keep case, whatever QUERY holds\n"
 	    "  -w, --width N    text width in columns (10 to 1000)\n"
 	    "  --color[=WHEN]   style the output: auto, always or never\n"
 	    "  --mouse          let the pager take the mouse (the default)\n"
@@ -150,12 +168,30 @@ main_parse_color(const char *s)
 	main_bad_usage("--color takes auto, always or never", s);
 }
 
+/* What the options say together, once all are read. */
+static void
+main_check(int argc, char *argv[], struct main_opts *o)
+{
+	if (argc - optind > 1)
+		main_bad_usage("one file at a time", argv[optind + 1]);
+	if (o->tsv && o->mode != MAIN_TOC)
+		main_bad_usage("--tsv goes with --toc", NULL);
+	if (o->sflags != 0 && o->mode != MAIN_SEARCH)
+		main_bad_usage("--regex, -i and -I go with --search", NULL);
+	if (o->mode == MAIN_SEARCH && *o->query == '\0')
+		main_bad_usage("--search needs a query", NULL);
+	o->path = optind < argc ? argv[optind] : "-";
+	if (optind == argc && isatty(STDIN_FILENO))
+		main_bad_usage("no file given, and standard input is a "
+		    "terminal", NULL);
+}
+
 static void
 main_parse(int argc, char *argv[], struct main_opts *o)
 {
 	int	 ch;
 
-	while ((ch = getopt_long(argc, argv, "hVw:", main_longopts,
+	while ((ch = getopt_long(argc, argv, "hiIVw:", main_longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -186,18 +222,24 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 		case OPT_NO_SIDEBAR:
 			o->sidebar = false;
 			break;
+		case OPT_SEARCH:
+			o->mode = MAIN_SEARCH;
+			o->query = optarg;
+			break;
+		case OPT_REGEX:
+			o->sflags |= SEARCH_REGEX;
+			break;
+		case 'i':
+		case 'I':
+			/* The last of the two wins. */
+			o->sflags &= ~(SEARCH_ICASE | SEARCH_EXACT);
+			o->sflags |= ch == 'i' ? SEARCH_ICASE : SEARCH_EXACT;
+			break;
 		default:
 			main_bad_usage(NULL, NULL);
 		}
 	}
-	if (argc - optind > 1)
-		main_bad_usage("one file at a time", argv[optind + 1]);
-	if (o->tsv && o->mode != MAIN_TOC)
-		main_bad_usage("--tsv goes with --toc", NULL);
-	o->path = optind < argc ? argv[optind] : "-";
-	if (optind == argc && isatty(STDIN_FILENO))
-		main_bad_usage("no file given, and standard input is a "
-		    "terminal", NULL);
+	main_check(argc, argv, o);
 }
 
 /*
@@ -276,6 +318,16 @@ main_stream(const struct main_opts *o, struct load_job *job,
 	return 0;
 }
 
+/* Output that failed: say why, and give the exit status. */
+static int
+main_write_error(void)
+{
+	/* A reader that went away is not an error worth a message. */
+	if (errno != EPIPE)
+		fprintf(stderr, "olsread: write error: %s\n", strerror(errno));
+	return 1;
+}
+
 /* Print the article or its index; returns the exit status. */
 static int
 main_print(const struct main_opts *o, struct load_job *job)
@@ -288,10 +340,106 @@ main_print(const struct main_opts *o, struct load_job *job)
 	dopts.tsv = o->tsv;
 	if (main_stream(o, job, &dopts) == 0 && fflush(stdout) == 0)
 		return 0;
-	/* A reader that went away is not an error worth a message. */
-	if (errno != EPIPE)
-		fprintf(stderr, "olsread: write error: %s\n", strerror(errno));
-	return 1;
+	return main_write_error();
+}
+
+/* A search as the article loads: what it has found so far. */
+struct main_found {
+	struct search		 s;
+	struct search_index	*ix;		/* owned */
+	size_t			 matches;
+	size_t			 sections;	/* with a match */
+};
+
+/* Where section `s` starts in the text; the text's end past the last. */
+static size_t
+main_section_off(const struct doc *d, size_t s)
+{
+	return s < d->nsections ? d->blocks[d->sections[s].first].off :
+	    d->text.len;
+}
+
+/*
+ * Search sections [from, to), print their matches and count them.
+ * Returns 0, or -1 on a write error.
+ */
+static int
+main_search_sections(const struct main_opts *o, const struct doc *d,
+    size_t from, size_t to, struct main_found *f,
+    const struct dump_opts *dopts)
+{
+	size_t	 a = main_section_off(d, from), b = main_section_off(d, to);
+	size_t	 i;
+
+	/* An empty scope would be the whole text. */
+	if (b <= a)
+		return 0;
+	search_run(&f->s, f->ix, d, o->query, o->sflags, a, b, NULL, 0);
+	f->matches += f->s.n;
+	for (i = from; i < to && i < f->s.nsections; i++)
+		f->sections += f->s.count[i] > 0;
+	return dump_matches(stdout, d, &f->s, dopts);
+}
+
+/*
+ * Print the matches as the article loads, each section's once it is
+ * complete.  Returns 0, or -1 on a write error.
+ */
+static int
+main_search_stream(const struct main_opts *o, struct load_job *job,
+    struct main_found *f, const struct dump_opts *dopts)
+{
+	const struct doc	*d;
+	size_t			 done = 0, upto;
+	bool			 more;
+
+	do {
+		more = load_next(job);
+		d = load_doc(job);
+		upto = d->complete ? d->nsections :
+		    d->nsections > 0 ? d->nsections - 1 : 0;
+		if (main_search_sections(o, d, done, upto, f, dopts) != 0 ||
+		    (done == 0 && fflush(stdout) != 0))
+			return -1;
+		done = upto;
+	} while (more);
+	return 0;
+}
+
+/*
+ * Print the matches of the query, then their count on standard error.
+ * Returns the exit status: 0 something matched, 1 nothing did (or the
+ * output failed), 2 the query is bad.
+ */
+static int
+main_search(const struct main_opts *o, struct load_job *job)
+{
+	struct main_found	 f;
+	struct dump_opts	 dopts;
+	char			 err[256];
+	int			 status;
+
+	memset(&f, 0, sizeof(f));
+	memset(&dopts, 0, sizeof(dopts));
+	dopts.color = main_color(o);
+	search_init(&f.s);
+	f.ix = search_index_new(load_doc(job));
+	/* Over the doc still empty: a bad query is told before any work. */
+	if (search_run(&f.s, f.ix, load_doc(job), o->query, o->sflags, 0, 0,
+	    err, sizeof(err)) == -1) {
+		fprintf(stderr, "olsread: bad regular expression: %s\n", err);
+		status = 2;
+	} else if (main_search_stream(o, job, &f, &dopts) == 0 &&
+	    fflush(stdout) == 0) {
+		fprintf(stderr, "%zu match%s in %zu section%s\n", f.matches,
+		    f.matches == 1 ? "" : "es", f.sections,
+		    f.sections == 1 ? "" : "s");
+		status = f.matches > 0 ? 0 : 1;
+	} else
+		status = main_write_error();
+	search_release(&f.s);
+	search_index_free(f.ix);
+	return status;
 }
 
 /*
@@ -362,7 +510,10 @@ main(int argc, char *argv[])
 	}
 	if (o.mode == MAIN_READ && isatty(STDOUT_FILENO))
 		status = main_read(&o, job, &dg);
-	else {
+	else if (o.mode == MAIN_SEARCH) {
+		status = main_search(&o, job);
+		main_show_diag(&dg);
+	} else {
 		status = main_print(&o, job);
 		/* Repairs are told once the article is out. */
 		main_show_diag(&dg);

@@ -126,7 +126,7 @@ NO_COLOR=1 "$bin" --dump --color=always "$sample" | grep -q "$esc\[" &&
 # Nothing from the article reaches the terminal raw: the only escape
 # sequences in the output are olsread's own SGR ones.
 for args in "--dump" "--dump --color=always" "--toc" "--toc --color=always" \
-    "--toc --tsv"; do
+    "--toc --tsv" "--search e" "--search e --color=always"; do
 	# shellcheck disable=SC2086
 	"$bin" $args -w 60 "$src/tests/golden/controls.md" >"$tmp/ctl" 2>&1
 	left=$(sed "s/$esc\[[0-9;]*m//g" "$tmp/ctl" | tr -d '\n' |
@@ -137,6 +137,67 @@ for args in "--dump" "--dump --color=always" "--toc" "--toc --color=always" \
 		fail "controls.md $args: stray bytes" "$left"
 	fi
 done
+
+# --search: one line a match, the count on standard error, and the exit
+# status says whether anything matched.
+tab=$(printf '\t')
+expect "--search van riel" 0 "^1 match in 1 section\$" \
+    "$bin" --search "van riel" "$sample"
+if [ "$(wc -l <"$tmp/out")" -eq 1 ] &&
+    grep -q "^6${tab}Toward an O(1) VM${tab}Rik \[van Riel\] discussed " \
+    "$tmp/out"; then
+	pass "--search: talk, section and the match in its context"
+else
+	fail "--search: talk, section and the match in its context" \
+	    "$(cat "$tmp/out")"
+fi
+grep -q "$(printf '\342\200\246')\$" "$tmp/out" &&
+    pass "--search: an ellipsis where the context is cut" ||
+    fail "--search: an ellipsis where the context is cut" "$(cat "$tmp/out")"
+expect "--search talk" 0 "^12 matches in 7 sections\$" \
+    "$bin" --search talk "$sample"
+grep -q "^-${tab}Trip report: the Ottawa Linux Symposium${tab}" "$tmp/out" &&
+    pass "--search: - for a section that is no talk" ||
+    fail "--search: - for a section that is no talk" "$(cat "$tmp/out")"
+expect "--search with no match" 1 "^0 matches in 0 sections\$" \
+    "$bin" --search zebra "$sample"
+[ -s "$tmp/out" ] && fail "--search with no match prints nothing" ||
+    pass "--search with no match prints nothing"
+expect "--regex" 0 "^3 matches in 2 sections\$" \
+    "$bin" --search "(Rik|Greg) " --regex "$sample"
+expect "--regex, smart case" 0 "^2 matches in 2 sections\$" \
+    "$bin" --search "o\(1\)" --regex "$sample"
+expect "a bad regex" 2 "^olsread: bad regular expression: .+" \
+    "$bin" --search "o(1" --regex "$sample"
+[ -s "$tmp/out" ] && fail "a bad regex prints nothing" ||
+    pass "a bad regex prints nothing"
+expect "smart case: a capital is exact" 1 "^0 matches" \
+    "$bin" --search "KROAH" "$sample"
+expect "-i ignores case" 0 "^1 match in 1 section\$" \
+    "$bin" -i --search "KROAH" "$sample"
+expect "--ignore-case" 0 "^1 match in 1 section\$" \
+    "$bin" --ignore-case --search "KROAH" "$sample"
+expect "-I keeps case" 1 "^0 matches" "$bin" -I --search "kroah" "$sample"
+expect "the last of -i and -I wins" 0 "^1 match" \
+    "$bin" -I -i --search "kroah" "$sample"
+expect "an empty query" 2 "--search needs a query" \
+    "$bin" --search "" "$sample"
+expect "--regex without --search" 2 "--regex, -i and -I go with --search" \
+    "$bin" --regex "$sample"
+"$bin" --search "van riel" --color=always "$sample" 2>/dev/null |
+    grep -q "Rik $esc\[7mvan Riel$esc\[0m discussed" &&
+    pass "--search --color=always: the match in reverse video" ||
+    fail "--search --color=always: the match in reverse video"
+"$bin" --search "van riel" "$sample" 2>/dev/null | grep -q "$esc" &&
+    fail "--search: no colour in a pipe" || pass "--search: no colour in a pipe"
+printf 'Some\ttext with\001a van  and\nmore\n' |
+    "$bin" --search "van and" >"$tmp/out" 2>/dev/null
+if [ "$(cat "$tmp/out")" = "-${tab}(standard input)${tab}Some text with$(printf '\342\220\201')a [van and] more" ]; then
+	pass "--search: context on one line, controls as symbols"
+else
+	fail "--search: context on one line, controls as symbols" \
+	    "$(cat "$tmp/out")"
+fi
 
 # Output errors.
 i=0
