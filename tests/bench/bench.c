@@ -4,7 +4,8 @@
  * a 10 MiB article from the sample (and uses the corpus when present) and
  * prints one table per file, and for the 10 MiB article a second one, the
  * pager's: the time to the first screen in a pseudo-terminal, and the view's
- * work for a resize, a page down and a jump.  It is a report, not a test: it
+ * work for a resize, a page down and a jump; and a third, search's: the
+ * first search, a later one beside grep, and the highlights of a screen.  It is a report, not a test: it
  * exits 0 whatever the ratios, and 1 only when something could not run at
  * all.
  *
@@ -40,6 +41,7 @@
 #include "keymap.h"
 #include "layout.h"
 #include "load.h"
+#include "search.h"
 #include "view.h"
 
 /* Runs of every measure; the median is reported, so keep it odd. */
@@ -77,6 +79,21 @@
 /* The title's bytes looked for in the pager's output. */
 #define BENCH_MARK		24
 
+/*
+ * Search: the first query (its folding included), a later one (grep -c -i
+ * runs it too), a query with many matches and one with few, whose
+ * highlights for one screen are found BENCH_HL_REPS times over, so that
+ * the time can be read, among at most BENCH_HL_SEGS segments.
+ */
+#define BENCH_Q_FIRST		"van riel"
+#define BENCH_Q_LATER		"kernel"
+#define BENCH_Q_MANY		"e"
+#define BENCH_Q_FEW		"kroah"
+#define BENCH_HL_REPS		1000
+#define BENCH_HL_SEGS		1024
+/* Microseconds the highlights of a screen may take, whatever the query. */
+#define BENCH_HL_LIMIT		50
+
 extern char	**environ;
 
 enum bench_measure {
@@ -96,6 +113,11 @@ enum bench_measure {
 	BENCH_RESIZE,		/* view work: resize, then one screen */
 	BENCH_PAGE_DOWN,	/* view work: page down, then one screen */
 	BENCH_JUMP,		/* view work: to the last talk, one screen */
+	BENCH_SEARCH_FIRST,	/* search_run(), a new index, in-process */
+	BENCH_SEARCH_LATER,	/* search_run(), another query, same index */
+	BENCH_GREP_WALL,	/* grep -c -i BENCH_Q_LATER FILE */
+	BENCH_HL_MANY,		/* search_within() over one screen, us */
+	BENCH_HL_FEW,
 	BENCH__MAX
 };
 
@@ -108,6 +130,11 @@ struct bench_file {
 	unsigned int	 ntalks;
 	bool		 pager;		/* measure the pager too */
 	bool		 pty_failed;	/* a first screen never came */
+	bool		 grep_failed;	/* grep could not be run */
+	size_t		 nmany;		/* matches of BENCH_Q_MANY */
+	size_t		 nfew;		/* and of BENCH_Q_FEW */
+	size_t		 hlmany;	/* of them on the screen */
+	size_t		 hlfew;
 	char		 mark[BENCH_MARK + 1];	/* the title, or its start */
 	double		 v[BENCH__MAX][BENCH_RUNS];
 };
@@ -833,6 +860,123 @@ bench_view(struct bench_file *bf, const struct doc *d, int run)
 	view_free(v);
 }
 
+/*
+ * The TEXT and SUBST segments of one screen, BENCH_LINES lines from the
+ * start of section `sec` at the pager's measure, into `r`.  Returns how
+ * many.
+ */
+static size_t
+bench_screen_segs(const struct doc *d, size_t sec, struct doc_range *r)
+{
+	const struct layout_seg	*sg;
+	struct layout		 l;
+	size_t			 b, i, j, n = 0, lines = 0;
+
+	layout_init(&l);
+	for (b = d->sections[sec].first; b < d->nblocks &&
+	    lines < BENCH_LINES; b++) {
+		layout_block(&l, d, b, BENCH_MEASURE);
+		for (i = 0; i < l.nlines && lines < BENCH_LINES; i++) {
+			lines++;
+			for (j = 0; j < l.lines[i].nseg && n < BENCH_HL_SEGS;
+			    j++) {
+				sg = &l.segs[l.lines[i].seg + j];
+				if (sg->kind == LAYOUT_SEG_DECO)
+					continue;
+				r[n].off = sg->off;
+				r[n++].len = sg->len;
+			}
+		}
+	}
+	layout_release(&l);
+	return n;
+}
+
+/*
+ * What the drawing code asks of a search for one screen: the matches
+ * over each segment, BENCH_HL_REPS times.  Returns the time of one, in
+ * microseconds; the matches seen go to `*found`.
+ */
+static double
+bench_highlight(const struct search *s, const struct doc_range *r,
+    size_t n, size_t *found)
+{
+	size_t	 rep, i, count, seen = 0;
+	double	 t0 = bench_now();
+
+	for (rep = 0; rep < BENCH_HL_REPS; rep++) {
+		for (i = 0; i < n; i++) {
+			search_within(s, r[i].off, r[i].len, &count);
+			seen += count;
+		}
+	}
+	*found = seen / BENCH_HL_REPS;
+	return (bench_now() - t0) * 1000 / BENCH_HL_REPS;
+}
+
+/*
+ * The highlights of one screen, at a section spread through the article
+ * by `run`, for a query with many matches and one with few.
+ */
+static void
+bench_highlights(struct bench_file *bf, const struct doc *d,
+    struct search_index *ix, int run)
+{
+	struct search		 many, few;
+	struct doc_range	*r = calloc(BENCH_HL_SEGS, sizeof(*r));
+	size_t			 n;
+
+	if (r == NULL || d->nsections == 0) {
+		free(r);
+		return;
+	}
+	search_init(&many);
+	search_init(&few);
+	search_run(&many, ix, d, BENCH_Q_MANY, 0, 0, 0, NULL, 0);
+	search_run(&few, ix, d, BENCH_Q_FEW, 0, 0, 0, NULL, 0);
+	bf->nmany = many.n;
+	bf->nfew = few.n;
+	n = bench_screen_segs(d, (2 * (size_t)run + 1) * d->nsections /
+	    (2 * BENCH_RUNS), r);
+	bf->v[BENCH_HL_MANY][run] = bench_highlight(&many, r, n,
+	    &bf->hlmany);
+	bf->v[BENCH_HL_FEW][run] = bench_highlight(&few, r, n, &bf->hlfew);
+	search_release(&many);
+	search_release(&few);
+	free(r);
+}
+
+/*
+ * Search in-process: the first query on a new index, which folds the
+ * text, then another on the same index, beside grep -c -i running that
+ * one on the file; then the highlights of a screen.
+ */
+static void
+bench_search(const struct bench *b, struct bench_file *bf,
+    const struct doc *d, int run)
+{
+	const char *const	 grep[] = { "grep", "-c", "-i", BENCH_Q_LATER,
+				    bf->path, NULL };
+	struct search_index	*ix;
+	struct search		 s;
+	double			 t0, kib;
+
+	search_init(&s);
+	ix = search_index_new(d);
+	t0 = bench_now();
+	search_run(&s, ix, d, BENCH_Q_FIRST, 0, 0, 0, NULL, 0);
+	bf->v[BENCH_SEARCH_FIRST][run] = bench_now() - t0;
+	t0 = bench_now();
+	search_run(&s, ix, d, BENCH_Q_LATER, 0, 0, 0, NULL, 0);
+	bf->v[BENCH_SEARCH_LATER][run] = bench_now() - t0;
+	if (!bf->grep_failed && bench_run(b, grep,
+	    &bf->v[BENCH_GREP_WALL][run], &kib) == -1)
+		bf->grep_failed = true;
+	bench_highlights(bf, d, ix, run);
+	search_release(&s);
+	search_index_free(ix);
+}
+
 /* The start of the title of `d`, as the pager shows it, into `mark`. */
 static void
 bench_mark(const struct doc *d, char *mark)
@@ -944,6 +1088,7 @@ bench_measure(const struct bench *b, struct bench_file *bf)
 			bench_screens(b, bf, run);
 			if (bf->ntalks > 1)
 				bench_view(bf, d, run);
+			bench_search(b, bf, d, run);
 		}
 	}
 	doc_free(d);
@@ -1098,6 +1243,57 @@ bench_pager_report(const struct bench_file *bf)
 	    bench_median(bf, BENCH_JUMP), parse, 5, 0, "libcmark parse");
 }
 
+/*
+ * One row of the highlights: microseconds per screen for a query, beside
+ * the same for the query with few matches, against `limit` microseconds.
+ * The ratio is shown, not judged: a binary search costs a step more for
+ * each doubling of the matches, nothing more.
+ */
+static void
+bench_hl_row(const char *what, double ours, double peer, double limit,
+    const char *peername)
+{
+	char	 t[16];
+
+	snprintf(t, sizeof(t), "<= %g us", limit);
+	printf("%-30s %9.2f us %10.2f us  %6.2fx %9s  %-4s  %s\n", what,
+	    ours, peer, ours / peer, t, ours <= limit ? "ok" : "over",
+	    peername);
+}
+
+/* Search's table, under the pager's. */
+static void
+bench_search_report(const struct bench_file *bf)
+{
+	char	 what[64], peer[64];
+
+	printf("\nsearch, in-process: the first query on a new index, "
+	    "folding the text included,\nthen another on the same index "
+	    "beside grep -c -i on the file (wall, a\nsubprocess); the "
+	    "highlights of one %d-line screen (search_within() over\neach "
+	    "segment) for a query with many matches and one with few; "
+	    "median of %d runs\n\n", BENCH_LINES, BENCH_RUNS);
+	printf("%-30s %12s %13s  %7s %9s  %-4s  %s\n", "measure", "olsread",
+	    "peer", "ratio", "target", "", "peer");
+	if (bf->grep_failed)
+		printf("%-30s %s\n", "grep", "could not be run: see above");
+	bench_pager_row("first search \"" BENCH_Q_FIRST "\"",
+	    bench_median(bf, BENCH_SEARCH_FIRST),
+	    bench_median(bf, BENCH_GREP_WALL), 150, 0,
+	    "grep -c -i " BENCH_Q_LATER);
+	if (!bf->grep_failed)
+		bench_pager_row("later search \"" BENCH_Q_LATER "\"",
+		    bench_median(bf, BENCH_SEARCH_LATER),
+		    bench_median(bf, BENCH_GREP_WALL), 0, 5,
+		    "grep -c -i " BENCH_Q_LATER);
+	snprintf(what, sizeof(what), "highlights, \"%s\" (%zu here)",
+	    BENCH_Q_MANY, bf->hlmany);
+	snprintf(peer, sizeof(peer), "\"%s\" (%zu here); %zu vs %zu in all",
+	    BENCH_Q_FEW, bf->hlfew, bf->nmany, bf->nfew);
+	bench_hl_row(what, bench_median(bf, BENCH_HL_MANY),
+	    bench_median(bf, BENCH_HL_FEW), BENCH_HL_LIMIT, peer);
+}
+
 /* A private directory for the generated article, under $TMPDIR. */
 static int
 bench_tmpdir(struct bench *b)
@@ -1177,8 +1373,10 @@ bench_one(const struct bench *b, const char *path, bool pager)
 	bf->pager = pager;
 	if ((rc = bench_measure(b, bf)) == 0) {
 		bench_report(bf);
-		if (pager)
+		if (pager) {
 			bench_pager_report(bf);
+			bench_search_report(bf);
+		}
 	}
 	free(bf);
 	return rc;
@@ -1239,7 +1437,10 @@ main(int argc, char *argv[])
 	    "load includes reading the file; the parse does not.\n"
 	    "pager: first screen of the sample <= 10 ms, of the 10 MiB "
 	    "article <= 1.5x libcmark parse;\nresize, page down and jump "
-	    "<= 5 ms of view work each, the terminal left out.\n");
+	    "<= 5 ms of view work each, the terminal left out.\n"
+	    "search: the first <= 150 ms, folding included; a later one "
+	    "<= 5x grep -c -i;\nthe highlights of a screen <= 50 us, "
+	    "with a million matches as with a thousand.\n");
 	bench_cleanup(&b);
 	free(sample);
 	return rc;
