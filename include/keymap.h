@@ -40,6 +40,15 @@
 	X(MARK_SET, "mark-set", "set a mark: then a letter")		\
 	X(MARK_GOTO, "mark-goto",					\
 	    "go to a mark: then a letter, or ' for jump-back")		\
+	X(SEARCH_FORWARD, "search-forward",				\
+	    "search forward from here: type the query")			\
+	X(SEARCH_BACKWARD, "search-backward",				\
+	    "search backward from here")				\
+	X(SEARCH_NEXT, "search-next", "the next match, the same way")	\
+	X(SEARCH_PREV, "search-previous",				\
+	    "the next match, the other way")				\
+	X(SEARCH_CLEAR, "search-clear", "stop highlighting the matches") \
+	X(FILTER, "filter", "index only the sections that match")	\
 	X(SIDEBAR, "sidebar", "show or hide the talk index")		\
 	X(MOUSE, "mouse", "capture the mouse, or leave it to the "	\
 	    "terminal")							\

@@ -19,6 +19,7 @@
 
 struct doc;
 struct layout;
+struct search;
 
 /* What a call asks of the screen, or'ed. */
 #define VIEW_REDRAW	0x01	/* draw the view again */
@@ -41,6 +42,7 @@ struct view_opts {
 	unsigned int	 measure;	/* widest text, in columns */
 	bool		 sidebar;	/* show the index where it fits */
 	bool		 mouse;		/* capture the mouse */
+	const char	*search;	/* a first search, or NULL */
 };
 
 enum view_focus {
@@ -90,6 +92,7 @@ struct view_side_row {
 	size_t			 section;
 	bool			 current;	/* the section in view */
 	bool			 cursor;	/* the index's cursor, focused */
+	size_t			 matches;	/* of a search, or (size_t)-1 */
 	struct buf		 text;		/* what to draw, fitted */
 	size_t			 number_len;	/* bytes of text that are the
 						   talk number */
@@ -145,8 +148,22 @@ void		 view_set_loading(struct view *, unsigned int percent);
 void		 view_set_message(struct view *, const char *msg);
 /* The message of the last action, or NULL. */
 const char	*view_message(const struct view *);
-/* The prompt being typed into ("Talk: 1"), or NULL. */
+/* The prompt being typed into ("Talk: 1", "/kroah"), or NULL. */
 const char	*view_prompt(const struct view *);
+/* Cells from the start of the prompt to its cursor. */
+size_t		 view_prompt_cursor(const struct view *);
+
+/*
+ * The matches of the search to highlight, or NULL when none is; and the
+ * index of the current one, or (size_t)-1.
+ */
+const struct search	*view_matches(const struct view *, size_t *current);
+
+/*
+ * Search for `query` (SEARCH_* flags) as if typed after /, and go to its
+ * first match after the top, for "+/query" on the command line.
+ */
+unsigned int	 view_search(struct view *, const char *query, int flags);
 bool		 view_help_shown(const struct view *);
 enum view_focus	 view_focus(const struct view *);
 bool		 view_mouse(const struct view *);

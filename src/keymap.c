@@ -52,7 +52,8 @@ static const struct {
 
 /*
  * The default bindings, less- and vi-like.  Digits start a talk number;
- * ZZ quits; in the index, Enter opens and Escape leaves (see view.c).
+ * ZZ quits; in the index, Enter opens and Escape leaves; Escape clears a
+ * search's highlight (see view.c).
  */
 static const char keymap_defaults[] =
 	"bind j line-down\n" "bind Down line-down\n" "bind Enter line-down\n"
@@ -78,7 +79,10 @@ static const char keymap_defaults[] =
 	"bind m mark-set\n" "bind ' mark-goto\n"
 	"bind t sidebar\n" "bind M mouse\n" "bind = info\n"
 	"bind C-l redraw\n"
-	"bind ? help\n" "bind h help\n" "bind F1 help\n"
+	"bind / search-forward\n" "bind ? search-backward\n"
+	"bind n search-next\n" "bind N search-previous\n"
+	"bind & filter\n"
+	"bind h help\n" "bind F1 help\n"
 	"bind q quit\n" "bind Q quit\n";
 
 /* One "bind KEY ACTION" line of `len` bytes; false if it is not one. */

@@ -58,6 +58,7 @@ struct main_opts {
 	bool		 sidebar;
 	const char	*query;		/* --search */
 	int		 sflags;	/* SEARCH_* */
+	const char	*start;		/* +/query: the pager's first search */
 	const char	*path;
 };
 
@@ -98,7 +99,8 @@ main_usage(FILE *fp)
 	    "[--color[=when]]\n"
 	    "               [--[no-]mouse] [--no-sidebar] [file]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
-	    "[--color[=when]] [file]\n", fp);
+	    "[--color[=when]] [file]\n"
+	    "       olsread [options] +/query [file]\n", fp);
 }
 
 static void
@@ -172,6 +174,13 @@ main_parse_color(const char *s)
 static void
 main_check(int argc, char *argv[], struct main_opts *o)
 {
+	/* "+/query", as less has it: open the pager at the first match. */
+	if (optind < argc && argv[optind][0] == '+') {
+		if (argv[optind][1] != '/' || argv[optind][2] == '\0')
+			main_bad_usage("only +/query is understood",
+			    argv[optind]);
+		o->start = argv[optind++] + 2;
+	}
 	if (argc - optind > 1)
 		main_bad_usage("one file at a time", argv[optind + 1]);
 	if (o->tsv && o->mode != MAIN_TOC)
@@ -470,6 +479,7 @@ main_read(const struct main_opts *o, struct load_job *job,
 	vopts.measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
 	vopts.sidebar = o->sidebar;
 	vopts.mouse = o->mouse;
+	vopts.search = o->start;
 	keymap_init(&km);
 	if (screen_run(job, &km, &vopts, dg) != 0) {
 		fprintf(stderr, "olsread: cannot set up the terminal\n");

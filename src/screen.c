@@ -26,6 +26,7 @@
 #include "keymap.h"
 #include "layout.h"
 #include "load.h"
+#include "search.h"
 #include "text.h"
 #include "util.h"
 #include "view.h"
@@ -45,6 +46,7 @@ enum screen_pair {
 	SCREEN_PAIR_LINK,
 	SCREEN_PAIR_NUMBER,
 	SCREEN_PAIR_QUOTE,
+	SCREEN_PAIR_CURRENT,	/* the current match */
 	SCREEN_PAIR__MAX
 };
 
@@ -191,6 +193,7 @@ screen_colors_init(void)
 	init_pair(SCREEN_PAIR_LINK, COLOR_BLUE, -1);
 	init_pair(SCREEN_PAIR_NUMBER, COLOR_YELLOW, -1);
 	init_pair(SCREEN_PAIR_QUOTE, COLOR_GREEN, -1);
+	init_pair(SCREEN_PAIR_CURRENT, COLOR_BLACK, COLOR_YELLOW);
 }
 
 /*
@@ -290,20 +293,67 @@ screen_put(int y, int *x, const char *s, size_t len, int maxx, attr_t a)
 	}
 }
 
+/* What a match looks like: the current one apart from the others. */
+static attr_t
+screen_match_attr(attr_t a, bool current)
+{
+	if (!current)
+		return (a & ~(attr_t)A_COLOR) | A_REVERSE;
+	if (screen_colors)
+		return (a & ~(attr_t)(A_COLOR | A_REVERSE)) | A_BOLD |
+		    COLOR_PAIR(SCREEN_PAIR_CURRENT);
+	return a | A_REVERSE | A_BOLD | A_UNDERLINE;
+}
+
+/*
+ * Draw segment `seg`, its parts inside matches highlighted.  A stand-in
+ * (a tab, a control's symbol) is all in or all out.
+ */
 static void
-screen_draw_line(int y, int x, int maxx, const struct layout *l, size_t line)
+screen_draw_seg(int y, int *x, int maxx, const struct layout *l,
+    const struct layout_seg *seg, const struct search *s, size_t cur)
+{
+	const char	*bytes;
+	attr_t		 a = screen_attr(seg->role, seg->style);
+	size_t		 n, first, count = 0, i, at, from, to;
+
+	bytes = layout_seg_bytes(l, seg, &n);
+	if (s != NULL && seg->kind != LAYOUT_SEG_DECO && seg->len > 0)
+		first = search_within(s, seg->off, seg->len, &count);
+	if (count == 0) {
+		screen_put(y, x, bytes, n, maxx, a);
+		return;
+	}
+	if (seg->kind == LAYOUT_SEG_SUBST) {
+		screen_put(y, x, bytes, n, maxx, screen_match_attr(a,
+		    first <= cur && cur < first + count));
+		return;
+	}
+	for (at = seg->off, i = first; i < first + count; i++) {
+		from = s->m[i].off > at ? s->m[i].off : at;
+		to = s->m[i].off + s->m[i].len;
+		if (to > seg->off + seg->len)
+			to = seg->off + seg->len;
+		screen_put(y, x, bytes + (at - seg->off), from - at, maxx, a);
+		screen_put(y, x, bytes + (from - seg->off), to - from, maxx,
+		    screen_match_attr(a, i == cur));
+		at = to;
+	}
+	screen_put(y, x, bytes + (at - seg->off), seg->off + seg->len - at,
+	    maxx, a);
+}
+
+static void
+screen_draw_line(struct view *v, int y, int x, int maxx,
+    const struct layout *l, size_t line)
 {
 	const struct layout_line	*ln = &l->lines[line];
-	const struct layout_seg		*seg;
-	const char			*bytes;
-	size_t				 i, n;
+	const struct search		*s;
+	size_t				 i, cur;
 
-	for (i = 0; i < ln->nseg; i++) {
-		seg = &l->segs[ln->seg + i];
-		bytes = layout_seg_bytes(l, seg, &n);
-		screen_put(y, &x, bytes, n, maxx,
-		    screen_attr(seg->role, seg->style));
-	}
+	s = view_matches(v, &cur);
+	for (i = 0; i < ln->nseg; i++)
+		screen_draw_seg(y, &x, maxx, l, &l->segs[ln->seg + i], s, cur);
 }
 
 static void
@@ -319,9 +369,25 @@ screen_draw_body(struct view *v, const struct view_geom *g)
 	view_body(v, rows);
 	for (y = 0; y < g->body_h; y++)
 		if (rows[y].layout != NULL)
-			screen_draw_line((int)y, (int)g->body_x, maxx,
+			screen_draw_line(v, (int)y, (int)g->body_x, maxx,
 			    rows[y].layout, rows[y].line);
 	free(rows);
+}
+
+/* A search's count of matches, at the end of an index entry's title. */
+static void
+screen_draw_count(const struct view_side_row *r, int y, int side_w, attr_t a)
+{
+	char	 num[24];
+	int	 n, x;
+
+	if (r->kind != VIEW_SIDE_TITLE || r->matches == (size_t)-1 ||
+	    side_w < 12)
+		return;
+	n = snprintf(num, sizeof(num), "%zu", r->matches);
+	x = side_w - 1 - n;
+	screen_put(y, &x, num, (size_t)n, side_w - 1, r->matches > 0 ?
+	    (a & ~(attr_t)A_DIM) | A_BOLD : a);
 }
 
 static void
@@ -337,7 +403,8 @@ screen_draw_sidebar(struct view *v, const struct view_geom *g)
 	rows = xcalloc(g->body_h, sizeof(*rows));
 	view_sidebar(v, rows);
 	for (y = 0; y < g->body_h; y++) {
-		a = rows[y].kind == VIEW_SIDE_SPEAKERS ? A_DIM : A_NORMAL;
+		a = rows[y].kind == VIEW_SIDE_SPEAKERS ||
+		    rows[y].matches == 0 ? A_DIM : A_NORMAL;
 		if (rows[y].current)
 			a |= view_focus(v) == VIEW_FOCUS_SIDEBAR ? A_BOLD :
 			    A_REVERSE;
@@ -354,6 +421,7 @@ screen_draw_sidebar(struct view *v, const struct view_geom *g)
 		screen_put((int)y, &x, rows[y].text.data + rows[y].number_len,
 		    rows[y].text.len - rows[y].number_len, (int)g->side_w - 1,
 		    a);
+		screen_draw_count(&rows[y], (int)y, (int)g->side_w, a);
 	}
 	view_side_release(rows, g->body_h);
 	free(rows);
@@ -377,7 +445,7 @@ screen_draw_status(struct view *v, const struct view_geom *g)
 	screen_put(g->status_y, &x, left.data, left.len, (int)g->cols,
 	    A_REVERSE | A_BOLD);
 	rx = (int)g->cols - (int)text_width(right.data, right.len);
-	if (rx > x)
+	if (rx >= x)
 		screen_put(g->status_y, &rx, right.data, right.len,
 		    (int)g->cols, A_REVERSE);
 	buf_release(&left);
@@ -409,7 +477,8 @@ screen_draw_prompt(struct view *v, const struct view_geom *g)
 	if (p != NULL) {
 		screen_put(g->prompt_y, &x, p, strlen(p), (int)g->cols - 1,
 		    A_BOLD);
-		return x;
+		x = (int)view_prompt_cursor(v);
+		return x < (int)g->cols ? x : (int)g->cols - 1;
 	}
 	if (msg != NULL)
 		screen_put(g->prompt_y, &x, msg, strlen(msg), (int)g->cols,
@@ -627,6 +696,11 @@ screen_run(struct load_job *job, const struct keymap *km,
 	view_set_loading(v, load_percent(job));
 	if (dg->n > 0)
 		view_set_message(v, dg->msgs[0]);
+	if (o->search != NULL) {
+		/* +/query searches the whole article. */
+		screen_load_all(v, job);
+		view_search(v, o->search, 0);
+	}
 	for (;;) {
 		if (flags & (VIEW_REDRAW | VIEW_REPAINT))
 			screen_draw(v, (flags & VIEW_REPAINT) != 0);

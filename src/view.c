@@ -14,6 +14,8 @@
 
 #include "doc.h"
 #include "layout.h"
+#include "prompt.h"
+#include "search.h"
 #include "text.h"
 
 #define VIEW_MARKS	52	/* a-z, A-Z */
@@ -26,6 +28,28 @@ enum view_pending {
 	VIEW_PENDING_MARK_GOTO,	/* after ' */
 	VIEW_PENDING_Z,		/* after Z, for ZZ */
 	VIEW_PENDING_DIGITS	/* typing a talk number */
+};
+
+/* The search: its query line while it is typed, its matches after. */
+struct view_find {
+	struct search_index	*ix;		/* owned: built on first use */
+	struct search		 s;		/* the matches */
+	struct prompt		 pr;		/* the query line */
+	struct prompt_history	 hist;
+	const char		**names;	/* owned: speakers, to complete;
+						   borrowed: the strings */
+	size_t			 nnames;
+	char			*namebuf;	/* owned: the names' bytes */
+	struct view_anchor	 origin;	/* where the typing began */
+	enum view_focus		 origin_focus;
+	size_t			 cur;		/* the current match, or NONE */
+	size_t			 scope;		/* the section, when scoped */
+	int			 flags;		/* SEARCH_REGEX */
+	bool			 typing;
+	bool			 active;	/* matches highlighted */
+	bool			 forward;
+	bool			 scoped;	/* only the section in view */
+	bool			 filter;	/* index only what matches */
 };
 
 struct view {
@@ -60,9 +84,12 @@ struct view {
 	bool			 marked[VIEW_MARKS];
 	struct buf		 message;
 	struct buf		 prompt;
+	struct view_find	 find;
 };
 
 static unsigned int	 view_do(struct view *, enum action);
+static unsigned int	 view_find_act(struct view *, enum action);
+static unsigned int	 view_find_key(struct view *, uint32_t);
 
 /* Messages. */
 
@@ -568,10 +595,23 @@ view_sidebar_shown(const struct view *v)
 	return v->geom.side_w > 0;
 }
 
-/* Rows the index gives section `s`. */
+/* Matches in section `s`, or NONE when no search is active. */
+static size_t
+view_side_matches(const struct view *v, size_t s)
+{
+	const struct view_find	*f = &v->find;
+
+	if (!f->active)
+		return DOC_NONE;
+	return s < f->s.nsections ? f->s.count[s] : 0;
+}
+
+/* Rows the index gives section `s`: none when filtered out. */
 static size_t
 view_side_height(const struct view *v, size_t s)
 {
+	if (v->find.filter && view_side_matches(v, s) == 0)
+		return 0;
 	return v->doc->sections[s].nspeaker > 0 ? 2 : 1;
 }
 
@@ -596,12 +636,20 @@ view_side_show(struct view *v, size_t s)
 	v->side_top = t;
 }
 
+/* Move the index's cursor by `delta` entries that show. */
 static unsigned int
 view_cursor_move(struct view *v, long delta)
 {
-	long	 c = (long)v->cursor + delta, last = (long)v->doc->nsections - 1;
+	size_t	 c = v->cursor, n = v->doc->nsections;
 
-	v->cursor = (size_t)(c < 0 ? 0 : c > last ? last : c);
+	for (; delta > 0 && c + 1 < n; delta--)
+		for (c++; c + 1 < n && view_side_height(v, c) == 0; c++)
+			continue;
+	for (; delta < 0 && c > 0; delta++)
+		for (c--; c > 0 && view_side_height(v, c) == 0; c--)
+			continue;
+	if (c < n && view_side_height(v, c) > 0)
+		v->cursor = c;
 	v->side_scrolled = false;
 	return VIEW_REDRAW;
 }
@@ -774,6 +822,453 @@ view_page(struct view *v, bool down, bool half)
 	return VIEW_REDRAW;
 }
 
+/* Searching. */
+
+/* The speakers' names, once each, for Tab to complete from. */
+static void
+view_find_names(struct view *v)
+{
+	struct view_find	*f = &v->find;
+	const struct doc	*d = v->doc;
+	struct buf		 b;
+	size_t			 i, k, *at;
+
+	if (f->names != NULL || d->nspeakers == 0)
+		return;
+	buf_init(&b);
+	at = xcalloc(d->nspeakers, sizeof(*at));
+	for (i = 0; i < d->nspeakers; i++) {
+		at[i] = b.len;
+		buf_add(&b, d->text.data + d->speakers[i].off,
+		    d->speakers[i].len);
+		buf_addc(&b, '\0');
+	}
+	f->namebuf = b.data;
+	f->names = xcalloc(d->nspeakers, sizeof(*f->names));
+	for (i = 0; i < d->nspeakers; i++) {
+		for (k = 0; k < f->nnames; k++)
+			if (strcmp(f->names[k], b.data + at[i]) == 0)
+				break;
+		if (k == f->nnames)
+			f->names[f->nnames++] = b.data + at[i];
+	}
+	free(at);
+}
+
+/* What the prompt line shows, and where its cursor goes. */
+static void
+view_find_prompt(struct view *v)
+{
+	struct view_find	*f = &v->find;
+
+	v->prompt.len = 0;
+	buf_addc(&v->prompt, f->forward ? '/' : '?');
+	buf_add(&v->prompt, f->pr.line.data, f->pr.line.len);
+	if (f->flags & SEARCH_REGEX)
+		buf_adds(&v->prompt, "   [regex]");
+	if (f->scoped)
+		buf_adds(&v->prompt, "   [this section]");
+}
+
+size_t
+view_prompt_cursor(const struct view *v)
+{
+	if (v->find.typing)
+		return 1 + prompt_cursor_cols(&v->find.pr);
+	return text_width(v->prompt.data, v->prompt.len);
+}
+
+/* The leaf that holds doc text offset `off`: the last to start at or before it. */
+static size_t
+view_block_at(const struct view *v, size_t off)
+{
+	const struct doc	*d = v->doc;
+	size_t			 lo = 0, hi = d->nblocks, mid, b;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (d->blocks[mid].off <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	b = lo > 0 ? lo - 1 : 0;
+	/* A container starts where its first leaf does. */
+	while (b + 1 < d->nblocks && !doc_is_leaf(d->blocks[b].kind))
+		b++;
+	return b;
+}
+
+/* The line of block `b` that shows doc text offset `off`. */
+static size_t
+view_line_at(struct view *v, size_t b, size_t off)
+{
+	const struct layout	*l = layout_cache_get(v->cache, b);
+	size_t			 i, line = 0, o;
+
+	for (i = 0; i < l->nlines; i++) {
+		o = view_line_off(v, b, i);
+		if (o != DOC_NONE && o <= off)
+			line = i;
+		else if (o != DOC_NONE)
+			break;
+	}
+	return line;
+}
+
+/* Whether (b, line) is on the body's rows. */
+static bool
+view_is_shown(struct view *v, size_t b, size_t line)
+{
+	struct view_anchor	 a = v->top;
+	size_t			 i;
+
+	for (i = 0; i < v->geom.body_h; i++) {
+		if (a.block == b && a.line == line)
+			return true;
+		if (!view_next(v, &a))
+			break;
+	}
+	return false;
+}
+
+/*
+ * Show match `idx`: in the index, move the cursor to its section if the
+ * search began there; in the text, leave the screen be if the match is
+ * on it, else bring its line a third of the way down.
+ */
+static void
+view_find_show(struct view *v, size_t idx)
+{
+	struct view_find	*f = &v->find;
+	struct view_anchor	 a;
+	size_t			 b, line, i;
+
+	f->cur = idx;
+	b = view_block_at(v, f->s.m[idx].off);
+	if (f->origin_focus == VIEW_FOCUS_SIDEBAR &&
+	    v->focus == VIEW_FOCUS_SIDEBAR) {
+		v->cursor = v->doc->blocks[b].section;
+		v->side_scrolled = false;
+		return;
+	}
+	line = view_line_at(v, b, f->s.m[idx].off);
+	if (view_is_shown(v, b, line))
+		return;
+	a = view_at(v, b, line);
+	for (i = 0; i < v->geom.body_h / 3 && view_prev(v, &a); i++)
+		continue;
+	v->top = a;
+}
+
+/* Doc text offset of the top of the screen, or of `a`. */
+static size_t
+view_anchor_off(const struct view *v, const struct view_anchor *a)
+{
+	if (a->off != DOC_NONE)
+		return a->off;
+	return a->block < v->doc->nblocks ? v->doc->blocks[a->block].off : 0;
+}
+
+/* Run the query of the prompt, or of the last search, over the doc. */
+static bool
+view_find_run(struct view *v, const char *query)
+{
+	struct view_find		*f = &v->find;
+	const struct doc_section	*sec;
+	size_t				 from = 0, to = 0;
+	char				 err[256];
+
+	if (f->ix == NULL)
+		f->ix = search_index_new(v->doc);
+	if (f->scoped && f->scope < v->doc->nsections) {
+		sec = &v->doc->sections[f->scope];
+		from = sec->first < v->doc->nblocks ?
+		    v->doc->blocks[sec->first].off : 0;
+		to = sec->end < v->doc->nblocks ?
+		    v->doc->blocks[sec->end].off : v->doc->text.len;
+	}
+	if (search_run(&f->s, f->ix, v->doc, query, f->flags, from, to, err,
+	    sizeof(err)) != 0) {
+		view_say(v, "%s", err);
+		f->active = false;
+		return false;
+	}
+	f->active = f->s.n > 0;
+	f->cur = DOC_NONE;
+	return f->active;
+}
+
+/*
+ * The first match from `off` the way the search goes, round the end if
+ * need be, with a word when it wraps.
+ */
+static size_t
+view_find_from(struct view *v, size_t off, bool forward)
+{
+	struct view_find	*f = &v->find;
+	size_t			 idx = search_next(&f->s, off, forward);
+
+	if (idx != (size_t)-1)
+		return idx;
+	view_say(v, forward ? "search hit BOTTOM, continuing at TOP" :
+	    "search hit TOP, continuing at BOTTOM");
+	return forward ? 0 : f->s.n - 1;
+}
+
+/* Typing: search again, from where the typing began. */
+static void
+view_find_incremental(struct view *v)
+{
+	struct view_find	*f = &v->find;
+
+	v->top = f->origin;
+	view_settle(v, &v->top);
+	if (f->pr.line.len == 0 || !view_find_run(v, f->pr.line.data))
+		return;
+	view_find_show(v, view_find_from(v,
+	    view_anchor_off(v, &f->origin), f->forward));
+	v->message.len = 0;
+}
+
+static unsigned int
+view_find_start(struct view *v, bool forward)
+{
+	struct view_find	*f = &v->find;
+
+	view_find_names(v);
+	prompt_release(&f->pr);
+	prompt_init(&f->pr, &f->hist, f->names, f->nnames);
+	f->typing = true;
+	f->forward = forward;
+	f->origin = v->top;
+	f->origin_focus = v->focus;
+	f->scope = view_section(v);
+	view_find_prompt(v);
+	return VIEW_REDRAW;
+}
+
+/* Enter: keep the search, or say it found nothing and stay. */
+static unsigned int
+view_find_enter(struct view *v)
+{
+	struct view_find	*f = &v->find;
+	struct view_anchor	 to;
+	char			*q;
+
+	f->typing = false;
+	v->prompt.len = 0;
+	/* An empty query searches again for the last. */
+	if (f->pr.line.len == 0 && f->hist.n > 0)
+		prompt_set(&f->pr, f->hist.q[f->hist.n - 1]);
+	if (f->pr.line.len == 0) {
+		v->top = f->origin;
+		view_settle(v, &v->top);
+		return VIEW_REDRAW;
+	}
+	q = xstrdup(f->pr.line.data);
+	prompt_history_add(&f->hist, q);
+	view_find_incremental(v);
+	to = v->top;
+	v->top = f->origin;
+	view_settle(v, &v->top);
+	if (!f->active) {
+		if (v->message.len == 0)
+			view_say(v, "Pattern not found: %s", q);
+	} else if (to.block != f->origin.block || to.line != f->origin.line)
+		view_jump(v, to);
+	free(q);
+	return VIEW_REDRAW;
+}
+
+/* Say so when a step lands in another section than it left. */
+static void
+view_find_crossed(struct view *v, size_t before)
+{
+	const struct doc_section	*sec;
+	const char			*title;
+	size_t				 now, len;
+
+	now = v->doc->blocks[view_block_at(v,
+	    v->find.s.m[v->find.cur].off)].section;
+	if (now == before || v->message.len > 0)
+		return;
+	sec = &v->doc->sections[now];
+	title = doc_section_title(v->doc, now, &len);
+	v->message.len = 0;
+	if (sec->talk > 0)
+		buf_printf(&v->message, "Now in talk %u: ", sec->talk);
+	else
+		buf_adds(&v->message, "Now in: ");
+	text_fit(title, len, 200, &v->message);
+}
+
+/*
+ * n, N: the next match, from the current one if it shows, else from the
+ * top of the screen.
+ */
+static unsigned int
+view_find_step(struct view *v, bool same)
+{
+	struct view_find	*f = &v->find;
+	struct view_anchor	 was = v->top;
+	size_t			 off, idx, before;
+	bool			 forward = f->forward == same, shown;
+
+	if (f->s.query == NULL) {
+		view_say(v, "No search yet: / starts one");
+		return VIEW_REDRAW;
+	}
+	if (!f->active && !view_find_run(v, f->s.query)) {
+		view_say(v, "Pattern not found: %s", f->s.query);
+		return VIEW_REDRAW;
+	}
+	before = f->cur != DOC_NONE ? v->doc->blocks[view_block_at(v,
+	    f->s.m[f->cur].off)].section : view_section(v);
+	shown = f->cur != DOC_NONE && view_is_shown(v, view_block_at(v,
+	    f->s.m[f->cur].off), view_line_at(v, view_block_at(v,
+	    f->s.m[f->cur].off), f->s.m[f->cur].off));
+	/* Matches never overlap: the next ends after this one's end. */
+	off = !shown ? view_anchor_off(v, &v->top) : forward ?
+	    f->s.m[f->cur].off + f->s.m[f->cur].len : f->s.m[f->cur].off;
+	f->origin_focus = v->focus;
+	idx = view_find_from(v, off, forward);
+	view_find_show(v, idx);
+	if (v->top.block != was.block || v->top.line != was.line) {
+		struct view_anchor	 to = v->top;
+
+		v->top = was;
+		view_jump(v, to);
+	}
+	view_find_crossed(v, before);
+	return VIEW_REDRAW;
+}
+
+/* A key while the query is typed. */
+static unsigned int
+view_find_key(struct view *v, uint32_t key)
+{
+	struct view_find	*f = &v->find;
+
+	switch (key == KEYMAP_CTRL('r') || key == KEYMAP_CTRL('t') ? 0 :
+	    prompt_key(&f->pr, key)) {
+	case PROMPT_EDITED:
+		view_find_incremental(v);
+		break;
+	case PROMPT_ENTER:
+		return view_find_enter(v);
+	case PROMPT_CANCEL:
+		f->typing = false;
+		f->active = false;
+		v->top = f->origin;
+		view_settle(v, &v->top);
+		v->prompt.len = 0;
+		return VIEW_REDRAW;
+	case PROMPT_MOVED:
+	case PROMPT_OTHER:
+		break;
+	default:
+		/* C-r: a regular expression or not; C-t: here or everywhere. */
+		if (key == KEYMAP_CTRL('r'))
+			f->flags ^= SEARCH_REGEX;
+		else
+			f->scoped = !f->scoped;
+		view_find_incremental(v);
+		break;
+	}
+	view_find_prompt(v);
+	return VIEW_REDRAW;
+}
+
+/* The search actions outside the prompt. */
+static unsigned int
+view_find_act(struct view *v, enum action a)
+{
+	struct view_find	*f = &v->find;
+
+	switch (a) {
+	case ACTION_SEARCH_FORWARD:
+	case ACTION_SEARCH_BACKWARD:
+		return view_find_start(v, a == ACTION_SEARCH_FORWARD);
+	case ACTION_SEARCH_NEXT:
+	case ACTION_SEARCH_PREV:
+		return view_find_step(v, a == ACTION_SEARCH_NEXT);
+	case ACTION_SEARCH_CLEAR:
+		f->active = false;
+		f->filter = false;
+		return VIEW_REDRAW;
+	case ACTION_FILTER:
+		if (!f->active) {
+			view_say(v, "No search to filter the index by");
+			return VIEW_REDRAW;
+		}
+		f->filter = !f->filter;
+		v->side_top = 0;
+		if (f->filter && view_side_height(v, v->cursor) == 0)
+			view_cursor_move(v, 1);
+		view_say(v, f->filter ? "The index shows the sections that "
+		    "match" : "The index shows every section");
+		return VIEW_REDRAW;
+	default:
+		return 0;
+	}
+}
+
+/* "match 3/17 · talk 5 (2 of 4 here)", for the status line. */
+static void
+view_find_status(struct view *v, struct buf *out)
+{
+	struct view_find		*f = &v->find;
+	const struct doc_section	*sec;
+	size_t				 s, first, here;
+
+	buf_printf(out, " %c%s", f->forward ? '/' : '?', f->s.query);
+	if (f->cur == DOC_NONE) {
+		buf_printf(out, " \xc2\xb7 %zu match%s", f->s.n,
+		    f->s.n == 1 ? "" : "es");
+		return;
+	}
+	s = v->doc->blocks[view_block_at(v, f->s.m[f->cur].off)].section;
+	sec = &v->doc->sections[s];
+	first = search_next(&f->s, s < v->doc->nsections && sec->first <
+	    v->doc->nblocks ? v->doc->blocks[sec->first].off : 0, true);
+	here = s < f->s.nsections ? f->s.count[s] : 0;
+	buf_printf(out, " \xc2\xb7 match %zu/%zu", f->cur + 1, f->s.n);
+	if (sec->talk > 0)
+		buf_printf(out, " \xc2\xb7 talk %u", sec->talk);
+	buf_printf(out, " (%zu of %zu here)", first != (size_t)-1 &&
+	    f->cur >= first ? f->cur - first + 1 : 1, here);
+}
+
+const struct search *
+view_matches(const struct view *v, size_t *current)
+{
+	*current = v->find.cur;
+	return v->find.active ? &v->find.s : NULL;
+}
+
+unsigned int
+view_search(struct view *v, const char *query, int flags)
+{
+	struct view_find	*f = &v->find;
+
+	view_find_start(v, true);
+	f->flags = flags;
+	prompt_set(&f->pr, query);
+	return view_find_enter(v);
+}
+
+static void
+view_find_release(struct view_find *f)
+{
+	search_index_free(f->ix);
+	search_release(&f->s);
+	prompt_release(&f->pr);
+	prompt_history_release(&f->hist);
+	free(f->names);
+	free(f->namebuf);
+}
+
 /*
  * While the article is still loading, whether `a` needs the rest of it:
  * the bottom, a talk by number, the line count, or a move that would run
@@ -791,6 +1286,10 @@ view_needs_all(struct view *v, enum action a)
 	case ACTION_BOTTOM:
 	case ACTION_TALK_NUMBER:
 	case ACTION_INFO:
+	case ACTION_SEARCH_FORWARD:
+	case ACTION_SEARCH_BACKWARD:
+	case ACTION_SEARCH_NEXT:
+	case ACTION_SEARCH_PREV:
 		return true;
 	case ACTION_TALK_NEXT:
 		return view_find_section(v, v->doc->ntalks > 0, true) ==
@@ -858,6 +1357,13 @@ view_do(struct view *v, enum action a)
 		v->pending = a == ACTION_MARK_SET ? VIEW_PENDING_MARK_SET :
 		    VIEW_PENDING_MARK_GOTO;
 		return VIEW_REDRAW;
+	case ACTION_SEARCH_FORWARD:
+	case ACTION_SEARCH_BACKWARD:
+	case ACTION_SEARCH_NEXT:
+	case ACTION_SEARCH_PREV:
+	case ACTION_SEARCH_CLEAR:
+	case ACTION_FILTER:
+		return view_find_act(v, a);
 	case ACTION_SIDEBAR:
 		return view_toggle_sidebar(v);
 	case ACTION_MOUSE:
@@ -954,6 +1460,8 @@ view_key(struct view *v, uint32_t key)
 	v->message.len = 0;
 	if (v->help)
 		return view_help_key(v, key);
+	if (v->find.typing)
+		return view_find_key(v, key);
 	if (v->pending != VIEW_PENDING_NONE) {
 		flags = view_pending_key(v, key, &used);
 		if (used)
@@ -968,8 +1476,10 @@ view_key(struct view *v, uint32_t key)
 		return VIEW_REDRAW;
 	}
 	if ((a = keymap_lookup(v->km, key)) == ACTION_NONE) {
+		/* Escape clears a search's highlight, as in less. */
 		if (key == KEYMAP_ESCAPE)
-			return VIEW_REDRAW;
+			return v->find.active ?
+			    view_find_act(v, ACTION_SEARCH_CLEAR) : VIEW_REDRAW;
 		keymap_key_name(key, name, sizeof(name));
 		view_say(v, "%s does nothing: h shows the keys", name);
 		return VIEW_REDRAW;
@@ -1083,6 +1593,7 @@ view_side_fill(struct view *v, struct view_side_row *r, size_t s,
 
 	r->kind = kind;
 	r->section = s;
+	r->matches = view_side_matches(v, s);
 	r->current = s == view_section(v);
 	r->cursor = v->focus == VIEW_FOCUS_SIDEBAR && s == v->cursor;
 	indent = sec->depth - (sec->depth >= v->depth_base ? v->depth_base : 0);
@@ -1096,6 +1607,10 @@ view_side_fill(struct view *v, struct view_side_row *r, size_t s,
 		r->number_len = r->text.len;
 	} else
 		buf_printf(&r->text, "%*s", (int)numw, "");
+	/* A search's count takes the end of the title's row. */
+	if (kind == VIEW_SIDE_TITLE && r->matches != DOC_NONE)
+		width -= width > 8 ? (size_t)snprintf(NULL, 0, " %zu",
+		    r->matches) : 0;
 	used = text_width(r->text.data, r->text.len);
 	if (used >= width) {
 		/* Not even the number fits: show what does. */
@@ -1129,6 +1644,7 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 		    view_section(v));
 	for (y = 0; y < v->geom.body_h; y++) {
 		buf_init(&rows[y].text);
+		rows[y].matches = DOC_NONE;
 		rows[y].kind = VIEW_SIDE_EMPTY;
 		rows[y].section = DOC_NONE;
 		rows[y].current = rows[y].cursor = false;
@@ -1138,6 +1654,8 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 		return;
 	for (s = v->side_top, y = 0; s < v->doc->nsections &&
 	    y < v->geom.body_h; s++) {
+		if (view_side_height(v, s) == 0)
+			continue;
 		view_side_fill(v, &rows[y++], s, VIEW_SIDE_TITLE);
 		if (v->doc->sections[s].nspeaker > 0 && y < v->geom.body_h)
 			view_side_fill(v, &rows[y++], s, VIEW_SIDE_SPEAKERS);
@@ -1189,19 +1707,32 @@ view_status(struct view *v, struct buf *left, struct buf *right)
 {
 	const struct doc_section	*sec;
 	const char			*title;
-	size_t				 len, used, s, w = v->geom.cols;
+	struct buf			 find, pos;
+	size_t				 len, used, s, w = v->geom.cols, rw;
 	char				 num[24];
 
 	left->len = right->len = 0;
+	buf_init(&find);
+	buf_init(&pos);
 	if (!v->doc->complete)
-		buf_printf(right, " loading %u%%", v->loading);
+		buf_printf(&pos, " loading %u%%", v->loading);
 	else
-		buf_printf(right, " %u%%", view_percent(v));
-	if (w <= right->len + 1) {
+		buf_printf(&pos, " %u%%", view_percent(v));
+	/* The search's place goes first, fitted to what is left. */
+	if (v->find.active && w > pos.len + 2) {
+		view_find_status(v, &find);
+		text_fit(find.data, find.len, w - pos.len - 1, right);
+	}
+	if (text_width(right->data, right->len) + pos.len <= w)
+		buf_add(right, pos.data, pos.len);
+	buf_release(&find);
+	buf_release(&pos);
+	rw = text_width(right->data, right->len);
+	if (w <= rw + 1) {
 		buf_reserve(left, 0);
 		return;
 	}
-	w -= right->len;
+	w -= rw;
 	title = doc_title(v->doc, &len);
 	used = text_fit(title, len, w / 2, left);
 	if (v->doc->nsections == 0 || used + 3 >= w)
@@ -1234,6 +1765,8 @@ view_help_extra(enum action a)
 		return "''";
 	case ACTION_QUIT:
 		return "ZZ";
+	case ACTION_SEARCH_CLEAR:
+		return "Escape";
 	default:
 		return NULL;
 	}
@@ -1347,6 +1880,11 @@ view_new(const struct doc *d, const struct keymap *km,
 	v->geom.lines = lines;
 	view_layout_panes(v);
 	v->cache = layout_cache_new(d, v->geom.body_w);
+	search_init(&v->find.s);
+	prompt_init(&v->find.pr, NULL, NULL, 0);
+	prompt_history_init(&v->find.hist);
+	v->find.cur = DOC_NONE;
+	v->find.forward = true;
 	v->depth_base = view_lone_title(d) ? 1 : 0;
 	v->top = view_first(v);
 	return v;
@@ -1358,6 +1896,7 @@ view_free(struct view *v)
 	if (v == NULL)
 		return;
 	layout_cache_free(v->cache);
+	view_find_release(&v->find);
 	free(v->hist);
 	buf_release(&v->message);
 	buf_release(&v->prompt);

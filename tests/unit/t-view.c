@@ -1495,6 +1495,8 @@ test_help(const struct doc *d)
 	tap_ok(!view_help_shown(v), "any key closes it");
 	is_place(v, here, "and does nothing else");
 	tap_ok(view_message(v) == NULL, "not even a message");
+	view_resize(v, 100, 50);
+	here = view_anchor(v);
 	type(v, "hj");
 	tap_ok(!view_help_shown(v), "where it fits, j closes it too");
 	is_place(v, here, "without scrolling the text");
@@ -1510,7 +1512,7 @@ test_help(const struct doc *d)
 	here = view_anchor(v);
 	room = 10 - 3;
 	last = (ACTION__MAX - 1) - room;
-	type(v, "?");
+	type(v, "h");
 	type(v, "j");
 	tap_ok(view_help_shown(v), "at 10 lines j keeps the help open");
 	tap_is_int((long long)view_help_top(v), 1, "and scrolls it a line");
