@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A byte range of the article. */
 struct prescan_range {
@@ -44,5 +45,33 @@ void	 prescan_release(struct prescan *);
  * leaves them) into `ps`.
  */
 void	 prescan_run(struct prescan *ps, const char *s, size_t len);
+
+/*
+ * One link reference definition: where it is, and its label, folded and
+ * hashed, so that a piece gets only the definitions it may use.
+ */
+struct prescan_def {
+	size_t		 off;
+	size_t		 len;
+	uint64_t	 label;
+	bool		 always;	/* a label the split could not read */
+};
+
+/*
+ * Split `len` bytes at `s + off`, lines that cmark reads as definitions,
+ * into one entry a definition, appended to `*defs`.
+ */
+void	 prescan_split_defs(const char *s, size_t off, size_t len,
+	    struct prescan_def **defs, size_t *n, size_t *cap);
+
+/*
+ * The labels `len` bytes at `s` may refer to: the folded hash of the text
+ * of every [...] in it, into `*refs`, sorted.  Folding is coarser than
+ * cmark's matching of labels, so no label that cmark would match is
+ * missed; some it would not match may be kept, which costs nothing.
+ */
+void	 prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
+	    size_t *cap);
+bool	 prescan_refs_has(const uint64_t *refs, size_t n, uint64_t label);
 
 #endif

@@ -146,11 +146,7 @@ arena_chunk_new(struct arena *a)
 
 	if (size > ARENA_CHUNK)
 		size = ARENA_CHUNK;
-	/*
-	 * Zeroed memory, which a large calloc gets from the kernel for free:
-	 * blocks are handed out once and never again, so none needs zeroing.
-	 */
-	c = xcalloc(1, sizeof(*c) + size);
+	c = xmalloc(sizeof(*c) + size);
 	c->size = size;
 	c->used = 0;
 	c->live = 0;
@@ -175,6 +171,11 @@ arena_alloc(struct arena *a, size_t size)
 	if (c == NULL || c->size - c->used < need)
 		c = arena_chunk_new(a);
 	h = (struct arena_head *)(c->data + c->used);
+	/*
+	 * Zero what is handed out, not the whole chunk: a chunk often comes
+	 * back from an earlier piece's arena, and calloc would zero it all.
+	 */
+	memset(h, 0, need);
 	h->chunk = c;
 	h->size = size;
 	c->used += need;

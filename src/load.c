@@ -449,7 +449,14 @@ struct load_job {
 	int			 flags;
 	struct diag		*diag;		/* borrowed */
 	struct prescan		 ps;
-	struct buf		 prelude;	/* definitions, for every piece */
+	struct prescan_def	*defs;		/* owned: every definition */
+	size_t			 ndefs;
+	size_t			 capdefs;
+	size_t			 defbytes;	/* their size, all together */
+	uint64_t		*refs;		/* owned: a piece's labels */
+	size_t			 nrefs;
+	size_t			 caprefs;
+	struct buf		 prelude;	/* definitions for a piece */
 	struct load_state	 st;
 	size_t			 pos;		/* the next piece starts here */
 	size_t			 cut;		/* the next cut to look at */
@@ -525,26 +532,110 @@ load_def_run(int flags, const char *text, const struct prescan_range *r)
 	return (long)best;
 }
 
+/* Lines in `len` bytes at `s`. */
+static size_t
+load_count_lines(const char *s, size_t len)
+{
+	const char	*p, *end = s + len;
+	size_t		 n = 0;
+
+	for (p = s; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	return n;
+}
+
 /*
- * Every piece starts with all the article's definitions, in its order, so
- * that a reference resolves as in a whole parse (the first definition of
- * a label wins there, and here).  Returns false when it cannot be sure.
+ * Mark in `mixed` the paragraphs that may hold definitions but hold
+ * something else too: one parse of them all, each apart, and the line
+ * each block it gives starts on says which paragraph it came from.
+ */
+static void
+load_find_mixed(const struct load_job *j, bool *mixed)
+{
+	struct buf	 all;
+	size_t		*first, i, line;
+	cmark_node	*root, *n;
+
+	buf_init(&all);
+	first = xcalloc(j->ps.ndefs + 1, sizeof(*first));
+	for (i = 0, line = 1; i < j->ps.ndefs; i++) {
+		first[i] = line;
+		buf_add(&all, j->text + j->ps.defs[i].off, j->ps.defs[i].len);
+		buf_adds(&all, "\n\n");
+		line += load_count_lines(j->text + j->ps.defs[i].off,
+		    j->ps.defs[i].len) + 2;
+	}
+	root = load_parse(j->flags, NULL, 0, all.data, all.len);
+	for (n = cmark_node_first_child(root); n; n = cmark_node_next(n)) {
+		line = (size_t)cmark_node_get_start_line(n);
+		for (i = j->ps.ndefs; i-- > 0; )
+			if (first[i] <= line) {
+				mixed[i] = true;
+				break;
+			}
+	}
+	cmark_node_free(root);
+	load_parser_done();
+	free(first);
+	buf_release(&all);
+}
+
+/*
+ * Find every definition of the article, as cmark reads them, so that
+ * each piece can start with those it may use: a paragraph that holds
+ * only definitions gives them all; one that holds more is asked about
+ * one run of lines at a time.  Returns false when it cannot be sure.
  */
 static bool
 load_prelude(struct load_job *j)
 {
-	size_t	 i;
-	long	 n;
+	const struct prescan_range	*r;
+	bool				*mixed;
+	size_t				 i;
+	long				 n = 0;
 
-	for (i = 0; i < j->ps.ndefs; i++) {
-		if ((n = load_def_run(j->flags, j->text, &j->ps.defs[i])) < 0)
-			return false;
-		if (n == 0)
+	if (j->ps.ndefs == 0)
+		return true;
+	mixed = xcalloc(j->ps.ndefs, sizeof(*mixed));
+	load_find_mixed(j, mixed);
+	for (i = 0; i < j->ps.ndefs && n >= 0; i++) {
+		r = &j->ps.defs[i];
+		n = mixed[i] ? load_def_run(j->flags, j->text, r) :
+		    (long)r->len;
+		if (n > 0) {
+			prescan_split_defs(j->text, r->off, (size_t)n,
+			    &j->defs, &j->ndefs, &j->capdefs);
+			j->defbytes += (size_t)n;
+		}
+	}
+	free(mixed);
+	return n >= 0;
+}
+
+/*
+ * A piece's prelude: the definitions whose labels its text may use, in
+ * the article's order, so that a reference resolves as in a whole parse
+ * (where the first definition of a label wins, as here).
+ */
+static void
+load_piece_prelude(struct load_job *j, const char *s, size_t len)
+{
+	const struct prescan_def	*d;
+	size_t				 i;
+
+	j->prelude.len = 0;
+	if (j->ndefs == 0)
+		return;
+	prescan_refs(s, len, &j->refs, &j->nrefs, &j->caprefs);
+	for (i = 0; i < j->ndefs; i++) {
+		d = &j->defs[i];
+		if (!d->always && !prescan_refs_has(j->refs, j->nrefs,
+		    d->label))
 			continue;
-		buf_add(&j->prelude, j->text + j->ps.defs[i].off, (size_t)n);
+		buf_add(&j->prelude, j->text + d->off, d->len);
+		/* Each its own paragraph, whatever ends it. */
 		buf_adds(&j->prelude, "\n\n");
 	}
-	return true;
 }
 
 /* Where the piece that starts at j->pos ends. */
@@ -575,13 +666,14 @@ load_next(struct load_job *j)
 		return false;
 	}
 	end = load_piece_end(j);
+	load_piece_prelude(j, j->text + j->pos, end - j->pos);
 	root = load_parse(j->flags, j->prelude.data, j->prelude.len,
 	    j->text + j->pos, end - j->pos);
 	load_convert(&j->st, root);
 	j->pos = end;
 	/* After the first, pieces are larger: the prelude costs less. */
-	j->piece = LOAD_PIECE > 8 * j->prelude.len ? LOAD_PIECE :
-	    8 * j->prelude.len;
+	j->piece = LOAD_PIECE > 4 * j->defbytes ? LOAD_PIECE :
+	    4 * j->defbytes;
 	if (j->pos >= j->len)
 		load_done(j);
 	return j->pos < j->len;
@@ -714,7 +806,7 @@ load_begin(const char *name, char *raw, const char *s, size_t len,
 		prescan_run(&j->ps, j->text, j->len);
 		if (j->ps.unsure || !load_prelude(j)) {
 			j->flags |= LOAD_WHOLE;
-			j->prelude.len = 0;
+			j->ndefs = 0;
 		}
 	}
 	j->piece = LOAD_FIRST_PIECE;
@@ -768,6 +860,8 @@ load_job_free(struct load_job *j)
 	free(j->st.frames);
 	free(j->st.spans);
 	prescan_release(&j->ps);
+	free(j->defs);
+	free(j->refs);
 	buf_release(&j->prelude);
 	free(j);
 }

@@ -12,7 +12,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include "text.h"
 #include "util.h"
+
+/* Bytes a link label may have, at the most (CommonMark: 999). */
+#define PRESCAN_LABEL_MAX	999
 
 /* What the line before a possible definition was. */
 enum prescan_prev {
@@ -51,6 +55,8 @@ struct prescan_scan {
 	bool			 maybe_list;	/* a list or quote may be open */
 	bool			 after_blank;	/* the line before was blank */
 };
+
+static size_t	 prescan_label_end(const char *, size_t, size_t);
 
 /* Block tags of HTML blocks of the sixth kind (CommonMark 0.30, 4.6). */
 static const char *const prescan_block_tags[] = {
@@ -512,9 +518,13 @@ static enum prescan_prev
 prescan_definition(struct prescan_scan *sc, const struct prescan_line *ln)
 {
 	const char	*t;
-	size_t		 len, i;
+	size_t		 len, i, close;
 
 	t = prescan_text(ln, &len);
+	if (ln->indent <= 3 && len > 0 && t[0] == '[' && !sc->in_def &&
+	    (close = prescan_label_end(t, len, 0)) != 0 &&
+	    (close + 1 == len || t[close + 1] != ':'))
+		return PRESCAN_PREV_TEXT;	/* a link, not "[label]:" */
 	if (ln->indent <= 3 && len > 0 && t[0] == '[') {
 		if (sc->in_def)
 			return PRESCAN_PREV_OTHER;
@@ -638,6 +648,30 @@ prescan_line(struct prescan_scan *sc, const struct prescan_line *ln)
 		sc->prev = prescan_definition(sc, ln);
 }
 
+/*
+ * Keep only the paragraphs that open with "[label]:", the label closed
+ * within the paragraph: a bracketed remark over lines is no definition.
+ */
+static void
+prescan_def_keep(struct prescan *ps, const char *s)
+{
+	const char	*t;
+	size_t		 i, n = 0, close, len;
+
+	for (i = 0; i < ps->ndefs; i++) {
+		t = s + ps->defs[i].off;
+		len = ps->defs[i].len;
+		while (len > 0 && *t != '[') {
+			t++;
+			len--;
+		}
+		close = prescan_label_end(t, len, 0);
+		if (close != 0 && close + 1 < len && t[close + 1] == ':')
+			ps->defs[n++] = ps->defs[i];
+	}
+	ps->ndefs = n;
+}
+
 /* Close the definition paragraphs: each runs to its blank line or cut. */
 static void
 prescan_def_ends(struct prescan *ps, const char *s, size_t len)
@@ -663,6 +697,7 @@ prescan_def_ends(struct prescan *ps, const char *s, size_t len)
 		}
 		ps->defs[i].len = end - ps->defs[i].off;
 	}
+	prescan_def_keep(ps, s);
 }
 
 void
@@ -689,4 +724,173 @@ prescan_run(struct prescan *ps, const char *s, size_t len)
 		return;
 	}
 	prescan_def_ends(ps, s, len);
+}
+
+#define PRESCAN_FNV_BASIS	14695981039346656037ULL
+#define PRESCAN_FNV_PRIME	1099511628211ULL
+
+/*
+ * The hash of an ASCII label, folded as text_fold_string() folds ASCII
+ * (lower case, each run of blanks one space) and trimmed, without making
+ * the folded copy: nearly every label takes this path.  Returns false for
+ * a label that is not all ASCII.
+ */
+static bool
+prescan_label_hash_ascii(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t	 h = PRESCAN_FNV_BASIS;
+	size_t		 i;
+	unsigned char	 c;
+	bool		 blank = false, any = false;
+
+	for (i = 0; i < len; i++) {
+		if ((c = (unsigned char)s[i]) >= 0x80)
+			return false;
+		if (c == ' ' || (c >= '\t' && c <= '\r')) {
+			blank = any;
+			continue;
+		}
+		if (blank) {
+			h ^= ' ';
+			h *= PRESCAN_FNV_PRIME;
+			blank = false;
+		}
+		h ^= c >= 'A' && c <= 'Z' ? c | 0x20 : c;
+		h *= PRESCAN_FNV_PRIME;
+		any = true;
+	}
+	*out = h;
+	return true;
+}
+
+/* FNV-1a, over the label folded and trimmed of blanks. */
+static uint64_t
+prescan_label_hash(const char *s, size_t len)
+{
+	struct buf	 f;
+	uint64_t	 h = PRESCAN_FNV_BASIS;
+	size_t		 a = 0, b;
+
+	if (prescan_label_hash_ascii(s, len, &h))
+		return h;
+	buf_init(&f);
+	text_fold_string(s, len, true, &f);
+	b = f.len;
+	while (a < b && f.data[a] == ' ')
+		a++;
+	while (b > a && f.data[b - 1] == ' ')
+		b--;
+	for (; a < b; a++) {
+		h ^= (unsigned char)f.data[a];
+		h *= PRESCAN_FNV_PRIME;
+	}
+	buf_release(&f);
+	return h;
+}
+
+/*
+ * The end of the label that opens at s[i] ('['): the offset of its ']',
+ * past escapes, or 0 when there is none in reach or another '[' comes
+ * first (labels hold no bare brackets).
+ */
+static size_t
+prescan_label_end(const char *s, size_t len, size_t i)
+{
+	size_t	 j;
+
+	for (j = i + 1; j < len && j - i <= PRESCAN_LABEL_MAX + 1; j++) {
+		if (s[j] == '\\') {
+			j++;
+			continue;
+		}
+		if (s[j] == '[')
+			return 0;
+		if (s[j] == ']')
+			return j;
+	}
+	return 0;
+}
+
+static bool
+prescan_opens_def(const char *s, size_t start, size_t end)
+{
+	size_t	 i = start, k = 0;
+
+	while (i < end && s[i] == ' ' && k++ < 3)
+		i++;
+	return i < end && s[i] == '[';
+}
+
+void
+prescan_split_defs(const char *s, size_t off, size_t len,
+    struct prescan_def **defs, size_t *n, size_t *cap)
+{
+	struct prescan_def	*d = NULL;
+	const char		*nl;
+	size_t			 at = off, end = off + len, next, i, close;
+
+	for (; at < end; at = next) {
+		nl = memchr(s + at, '\n', end - at);
+		next = nl != NULL ? (size_t)(nl - s) + 1 : end;
+		if (d == NULL || prescan_opens_def(s, at, next)) {
+			*defs = xgrow(*defs, cap, *n + 1, sizeof(**defs));
+			d = &(*defs)[(*n)++];
+			d->off = at;
+			i = at;
+			while (s[i] != '[')
+				i++;
+			close = prescan_label_end(s, end, i);
+			d->always = close == 0;
+			d->label = close == 0 ? 0 :
+			    prescan_label_hash(s + i + 1, close - i - 1);
+		}
+		d->len = next - d->off;
+	}
+}
+
+static int
+prescan_hash_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void
+prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
+    size_t *cap)
+{
+	const char	*p;
+	size_t		 i = 0, close;
+
+	*n = 0;
+	while ((p = memchr(s + i, '[', len - i)) != NULL) {
+		/* Escaped or not: a label too many costs nothing. */
+		i = (size_t)(p - s);
+		if ((close = prescan_label_end(s, len, i)) != 0) {
+			*refs = xgrow(*refs, cap, *n + 1, sizeof(**refs));
+			(*refs)[(*n)++] = prescan_label_hash(s + i + 1,
+			    close - i - 1);
+		}
+		i++;
+	}
+	if (*n > 1)
+		qsort(*refs, *n, sizeof(**refs), prescan_hash_cmp);
+}
+
+bool
+prescan_refs_has(const uint64_t *refs, size_t n, uint64_t label)
+{
+	size_t	 lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (refs[mid] == label)
+			return true;
+		if (refs[mid] < label)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
 }
