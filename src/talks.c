@@ -50,10 +50,11 @@ struct talks_list {
 
 /* Lower-case words that join the parts of a name: "Rik van Riel". */
 static const char *const talks_particles[] = {
-	"van", "von", "de", "da", "der", "den", "del", "della", "dello",
-	"delle", "degli", "dei", "di", "du", "des", "le", "la", "les", "lo",
-	"ter", "ten", "te", "bin", "binti", "bint", "ibn", "al", "el", "dos",
-	"das", "zu", "af", "av", "y", NULL
+	"af", "al", "av", "bin", "bint", "binti", "da", "das", "de", "degli",
+	"dei", "del", "della", "delle", "dello", "den", "der", "des", "di",
+	"dos", "du", "el", "ibn", "la", "le", "les", "lo", "te", "ten", "ter",
+	"van", "von", "y", "zu",
+	NULL
 };
 
 /*
@@ -62,36 +63,36 @@ static const char *const talks_particles[] = {
  * kept in that order for a binary search.
  */
 static const char *const talks_function[] = {
-	"A", "About", "Above", "Across", "After", "Afternoon", "Again",
-	"Against", "All", "Along", "Also", "Although", "Among", "An", "And",
-	"Another", "Any", "Anyone", "Are", "Around", "As", "Ask", "At", "Be",
-	"Because", "Been", "Before", "Behind", "Below", "Between", "Beyond",
-	"Both", "But", "By", "Can", "Check", "Clearly", "Come", "Consider",
-	"Could", "Dear", "Despite", "Did", "Does", "Dr", "During", "Each",
-	"Earlier", "Either", "Even", "Evening", "Every", "Everybody",
-	"Everyone", "Few", "Fewer", "Final", "Finally", "First", "Five", "For",
-	"Fortunately", "Four", "From", "Get", "Go", "Had", "Happily", "Has",
-	"Have", "He", "Hello", "Hence", "Her", "Here", "Him", "His", "How",
-	"However", "I", "If", "Imagine", "In", "Indeed", "Instead",
-	"Interestingly", "Into", "Is", "It", "Its", "Join", "Just", "Last",
-	"Later", "Let", "Lets", "Like", "Make", "Many", "Maybe", "Me",
-	"Meanwhile", "Meet", "Might", "More", "Morning", "Most", "Mr", "Mrs",
-	"Ms", "Much", "Must", "My", "Neither", "New", "Newer", "Next", "No",
-	"Nobody", "None", "Nor", "Not", "Note", "Now", "Of", "Old", "Older",
-	"On", "Once", "One", "Only", "Onto", "Or", "Other", "Others",
-	"Otherwise", "Our", "Over", "Overall", "Per", "Perhaps", "Please",
-	"Prof", "Read", "Remember", "Sadly", "Same", "Say", "Second", "See",
-	"Several", "Shall", "She", "Should", "Since", "Sir", "So", "Some",
-	"Somebody", "Someone", "Still", "Such", "Take", "Tell", "Thank",
-	"Thanks", "That", "The", "Their", "Them", "Then", "There", "Therefore",
-	"These", "They", "Third", "This", "Those", "Though", "Three",
-	"Through", "Throughout", "Thus", "To", "Today", "Tomorrow", "Tonight",
-	"Toward", "Towards", "Try", "Two", "Under", "Unfortunately", "Unless",
-	"Unlike", "Until", "Upon", "Us", "Use", "Via", "Visit", "Was", "Watch",
-	"We", "Welcome", "Well", "Were", "What", "When", "Where", "Whereas",
-	"Whether", "Which", "While", "Whilst", "Who", "Whom", "Whose", "Why",
-	"With", "Within", "Without", "Would", "Yes", "Yesterday", "Yet", "You",
-	"Your",
+	"a", "about", "above", "across", "after", "afternoon", "again",
+	"against", "all", "along", "also", "although", "among", "an", "and",
+	"another", "any", "anyone", "are", "around", "as", "ask", "at", "be",
+	"because", "been", "before", "behind", "below", "between", "beyond",
+	"both", "but", "by", "can", "check", "clearly", "come", "consider",
+	"could", "dear", "despite", "did", "does", "dr", "during", "each",
+	"earlier", "either", "even", "evening", "every", "everybody",
+	"everyone", "few", "fewer", "final", "finally", "first", "five", "for",
+	"fortunately", "four", "from", "get", "go", "had", "happily", "has",
+	"have", "he", "hello", "hence", "her", "here", "him", "his", "how",
+	"however", "i", "if", "imagine", "in", "indeed", "instead",
+	"interestingly", "into", "is", "it", "its", "join", "just", "last",
+	"later", "let", "lets", "like", "make", "many", "maybe", "me",
+	"meanwhile", "meet", "might", "more", "morning", "most", "mr", "mrs",
+	"ms", "much", "must", "my", "neither", "new", "newer", "next", "no",
+	"nobody", "none", "nor", "not", "note", "now", "of", "old", "older",
+	"on", "once", "one", "only", "onto", "or", "other", "others",
+	"otherwise", "our", "over", "overall", "per", "perhaps", "please",
+	"prof", "read", "remember", "sadly", "same", "say", "second", "see",
+	"several", "shall", "she", "should", "since", "sir", "so", "some",
+	"somebody", "someone", "still", "such", "take", "tell", "thank",
+	"thanks", "that", "the", "their", "them", "then", "there", "therefore",
+	"these", "they", "third", "this", "those", "though", "three",
+	"through", "throughout", "thus", "to", "today", "tomorrow", "tonight",
+	"toward", "towards", "try", "two", "under", "unfortunately", "unless",
+	"unlike", "until", "upon", "us", "use", "via", "visit", "was", "watch",
+	"we", "welcome", "well", "were", "what", "when", "where", "whereas",
+	"whether", "which", "while", "whilst", "who", "whom", "whose", "why",
+	"with", "within", "without", "would", "yes", "yesterday", "yet", "you",
+	"your",
 	NULL
 };
 
@@ -103,110 +104,114 @@ static const char *const talks_function[] = {
  * names (Love, Hall, Day, Power, Sun) stay out.
  */
 static const char *const talks_org[] = {
-	"Agency", "America", "Analyst", "Android", "Apache", "Apple",
-	"Architect", "Architects", "Association", "Audio", "Author", "Board",
-	"Bof", "Break", "Bug", "Bugs", "Building", "Canada", "Case", "Center",
-	"Centre", "Chapter", "Chief", "Closing", "Cloud", "Club", "Code",
-	"College", "Committee", "Community", "Company", "Compiler",
-	"Compilers", "Computer", "Computers", "Computing", "Conference",
-	"Consortium", "Consultant", "Contributor", "Contributors", "Corp",
-	"Corporation", "Council", "Data", "Days", "Debian", "December",
-	"Department", "Designer", "Desktop", "Developer", "Developers",
-	"Development", "Device", "Devices", "Dinner", "Directions", "Director",
-	"Driver", "Drivers", "Edition", "Editor", "Embedded", "Engineer",
-	"Engineering", "Engineers", "Enterprise", "Europe", "February",
-	"Fedora", "Fellow", "File", "Files", "Filesystem", "Filesystems",
-	"Foundation", "Founder", "Free", "Friday", "Future", "General",
-	"Gentoo", "Global", "GmbH", "Gnome", "Gnu", "Golang", "Google",
-	"Gopher", "GopherCon", "Gophers", "Government", "Graphics", "Group",
-	"Guide", "Hacker", "Hackers", "Hardware", "Hat", "Hello", "Hotel",
-	"Inc", "Incorporated", "Institute", "Intel", "Intern", "International",
-	"Internet", "Introduction", "January", "Java", "Journal", "July",
-	"Kde", "Kernel", "Keynote", "Lab", "Laboratories", "Laboratory",
-	"Labs", "Language", "Languages", "Lead", "Leader", "Learned",
-	"Lessons", "Libraries", "Library", "Lightning", "Limited", "Linux",
-	"LLC", "Ltd", "Lunch", "Magazine", "Mail", "Maintainer", "Maintainers",
-	"Management", "Manager", "Mandrake", "March", "Media", "Meeting",
-	"Meetup", "Member", "Members", "Memory", "Microsoft", "Microsystems",
-	"Ministry", "Mobile", "Monday", "Mozilla", "National", "Network",
-	"Networking", "Networks", "News", "Notes", "Novell", "November",
-	"October", "Open", "Opening", "Oracle", "Ottawa", "Overview", "Panel",
-	"Part", "Party", "Performance", "Perl", "Plan", "President", "Press",
-	"Process", "Professor", "Program", "Programme", "Programmer",
-	"Programmers", "Programming", "Project", "Projects", "Public",
-	"Python", "Release", "Report", "Reporter", "Research", "Researcher",
-	"Review", "Room", "Rust", "Saturday", "Scheduler", "Scheduling",
-	"School", "Scientist", "Security", "September", "Server", "Servers",
-	"Session", "Society", "Software", "Solutions", "Source", "Speaker",
-	"Standard", "Standards", "State", "Status", "Storage", "Student",
-	"Students", "Study", "Summary", "Summit", "Sunday", "Support",
-	"Symposium", "System", "Systems", "Talk", "Talks", "Team", "Tech",
-	"Technologies", "Technology", "Testing", "Thursday", "Times", "Tool",
-	"Tools", "Track", "Tracking", "Tuesday", "Tutorial", "Ubuntu",
-	"Universities", "University", "Unix", "Update", "User", "Users",
-	"Version", "Video", "Virtual", "Way", "Web", "Wednesday", "Week",
-	"Weekly", "Windows", "Wireless", "Workshop", "World", "Year", "Years",
+	"agency", "america", "analyst", "android", "apache", "apple",
+	"architect", "architects", "association", "audio", "author", "board",
+	"bof", "break", "bug", "bugs", "building", "canada", "case", "center",
+	"centre", "chapter", "chief", "closing", "cloud", "club", "code",
+	"college", "committee", "community", "company", "compiler",
+	"compilers", "computer", "computers", "computing", "conference",
+	"consortium", "consultant", "contributor", "contributors", "corp",
+	"corporation", "council", "data", "days", "debian", "december",
+	"department", "designer", "desktop", "developer", "developers",
+	"development", "device", "devices", "dinner", "directions", "director",
+	"driver", "drivers", "edition", "editor", "embedded", "engineer",
+	"engineering", "engineers", "enterprise", "europe", "february",
+	"fedora", "fellow", "file", "files", "filesystem", "filesystems",
+	"foundation", "founder", "free", "friday", "future", "general",
+	"gentoo", "global", "gmbh", "gnome", "gnu", "golang", "google",
+	"gopher", "gophercon", "gophers", "government", "graphics", "group",
+	"guide", "hacker", "hackers", "hardware", "hat", "hello", "hotel",
+	"inc", "incorporated", "institute", "intel", "intern", "international",
+	"internet", "introduction", "january", "java", "journal", "july",
+	"kde", "kernel", "keynote", "lab", "laboratories", "laboratory",
+	"labs", "language", "languages", "lead", "leader", "learned",
+	"lessons", "libraries", "library", "lightning", "limited", "linux",
+	"llc", "ltd", "lunch", "magazine", "mail", "maintainer", "maintainers",
+	"management", "manager", "mandrake", "march", "media", "meeting",
+	"meetup", "member", "members", "memory", "microsoft", "microsystems",
+	"ministry", "mobile", "monday", "mozilla", "national", "network",
+	"networking", "networks", "news", "notes", "novell", "november",
+	"october", "open", "opening", "oracle", "ottawa", "overview", "panel",
+	"part", "party", "performance", "perl", "plan", "president", "press",
+	"process", "professor", "program", "programme", "programmer",
+	"programmers", "programming", "project", "projects", "public",
+	"python", "release", "report", "reporter", "research", "researcher",
+	"review", "room", "rust", "saturday", "scheduler", "scheduling",
+	"school", "scientist", "security", "september", "server", "servers",
+	"session", "society", "software", "solutions", "source", "speaker",
+	"standard", "standards", "state", "status", "storage", "student",
+	"students", "study", "summary", "summit", "sunday", "support",
+	"symposium", "system", "systems", "talk", "talks", "team", "tech",
+	"technologies", "technology", "testing", "thursday", "times", "tool",
+	"tools", "track", "tracking", "tuesday", "tutorial", "ubuntu",
+	"universities", "university", "unix", "update", "user", "users",
+	"version", "video", "virtual", "way", "web", "wednesday", "week",
+	"weekly", "windows", "wireless", "workshop", "world", "year", "years",
 	NULL
 };
 
 /* Reporting verbs that may follow the speakers, past and present. */
 static const char *const talks_verbs[] = {
-	"discussed", "discusses", "described", "describes", "presented",
-	"presents", "gave", "gives", "talked", "talks", "spoke", "speaks",
-	"covered", "covers", "explained", "explains", "showed", "shows",
-	"demonstrated", "demonstrates", "demoed", "introduced", "introduces",
-	"led", "leads", "reviewed", "reviews", "outlined", "outlines",
-	"opened", "opens", "began", "begins", "started", "starts",
-	"delivered", "delivers", "announced", "announces", "argued",
-	"argues", "noted", "looked", "looks", "took", "takes", "walked",
-	"walks", "surveyed", "surveys", "shared", "shares", "reported",
-	"detailed", "details", "proposed", "proposes", "summarized",
-	"summarised", "summarizes", "summarises", "kicked", "kicks", "ran",
-	"runs", "hosted", "hosts", "moderated", "moderates", "closed",
-	"closes", "focused", "focussed", "focuses", "addressed", "addresses",
-	"asked", "asks", "said", "says", "told", "tells", "updated",
-	"updates", "provided", "provides", "offered", "offers",
-	"highlighted", "highlights", "examined", "examines", "explored",
-	"explores", "went", "illustrated", "emphasized", "emphasised",
-	"stressed", "pointed", "compared", "unveiled", "observed",
-	"remarked", "concluded", "recounted", "spent", "chaired",
-	"continued", "launched", "tackled", "showcased", "revisited",
-	"reflected", "recalled", "traced", NULL
+	"addressed", "addresses", "announced", "announces", "argued", "argues",
+	"asked", "asks", "began", "begins", "chaired", "closed", "closes",
+	"compared", "concluded", "continued", "covered", "covers", "delivered",
+	"delivers", "demoed", "demonstrated", "demonstrates", "described",
+	"describes", "detailed", "details", "discussed", "discusses",
+	"emphasised", "emphasized", "examined", "examines", "explained",
+	"explains", "explored", "explores", "focused", "focuses", "focussed",
+	"gave", "gives", "highlighted", "highlights", "hosted", "hosts",
+	"illustrated", "introduced", "introduces", "kicked", "kicks",
+	"launched", "leads", "led", "looked", "looks", "moderated",
+	"moderates", "noted", "observed", "offered", "offers", "opened",
+	"opens", "outlined", "outlines", "pointed", "presented", "presents",
+	"proposed", "proposes", "provided", "provides", "ran", "recalled",
+	"recounted", "reflected", "remarked", "reported", "reviewed",
+	"reviews", "revisited", "runs", "said", "says", "shared", "shares",
+	"showcased", "showed", "shows", "speaks", "spent", "spoke", "started",
+	"starts", "stressed", "summarised", "summarises", "summarized",
+	"summarizes", "surveyed", "surveys", "tackled", "takes", "talked",
+	"talks", "tells", "told", "took", "traced", "unveiled", "updated",
+	"updates", "walked", "walks", "went",
+	NULL
 };
 
 /* Adverbs allowed between the speakers and the verb. */
 static const char *const talks_adverbs[] = {
-	"also", "then", "briefly", "first", "next", "later", "finally",
-	"again", "once", "both", "subsequently", "eventually", "quickly",
-	"recently", "initially", "mostly", "mainly", "primarily", NULL
+	"again", "also", "both", "briefly", "eventually", "finally", "first",
+	"initially", "later", "mainly", "mostly", "next", "once", "primarily",
+	"quickly", "recently", "subsequently", "then",
+	NULL
 };
 
 /* What a speaker's possessive may own: "Robert Love's talk". */
 static const char *const talks_nouns[] = {
-	"talk", "talks", "presentation", "presentations", "keynote",
-	"keynotes", "session", "sessions", "tutorial", "tutorials", "paper",
-	"papers", "bof", "bofs", "lecture", "lectures", "panel", "demo",
-	"demos", "demonstration", "discussion", "address", "speech",
-	"workshop", "slides", "overview", "plenary", "seminar",
-	"introduction", "update", "survey", "look", "tour", "walkthrough",
-	"topic", "subject", "remarks", NULL
+	"address", "bof", "bofs", "demo", "demonstration", "demos",
+	"discussion", "introduction", "keynote", "keynotes", "lecture",
+	"lectures", "look", "overview", "panel", "paper", "papers", "plenary",
+	"presentation", "presentations", "remarks", "seminar", "session",
+	"sessions", "slides", "speech", "subject", "survey", "talk", "talks",
+	"topic", "tour", "tutorial", "tutorials", "update", "walkthrough",
+	"workshop",
+	NULL
 };
 
 /* Adjectives allowed before such a noun: "Rik van Riel's closing talk". */
 static const char *const talks_adjectives[] = {
-	"joint", "opening", "closing", "keynote", "plenary", "invited",
-	"lightning", "short", "brief", "long", "final", "first", "second",
-	"third", "last", "annual", "traditional", "popular", "well-attended",
-	"packed", "lively", "technical", "own", "excellent", "interesting",
-	"entertaining", "informative", "fascinating", "early", "late",
-	"morning", "afternoon", "evening", "recent", "latest", "hour-long",
-	"detailed", "guest", NULL
+	"afternoon", "annual", "brief", "closing", "detailed", "early",
+	"entertaining", "evening", "excellent", "fascinating", "final",
+	"first", "guest", "hour-long", "informative", "interesting", "invited",
+	"joint", "keynote", "last", "late", "latest", "lightning", "lively",
+	"long", "morning", "opening", "own", "packed", "plenary", "popular",
+	"recent", "second", "short", "technical", "third", "traditional",
+	"well-attended",
+	NULL
 };
 
 /* Heading labels that introduce speakers: "Keynote: Linus Torvalds". */
 static const char *const talks_labels[] = {
-	"speaker", "speakers", "presenter", "presenters", "panelist",
-	"panelists", "moderator", "host", "hosts", NULL
+	"host", "hosts", "moderator", "panelist", "panelists", "presenter",
+	"presenters", "speaker", "speakers",
+	NULL
 };
 
 /* A heading naming its reporter, not its speaker, gives no name. */
@@ -220,16 +225,17 @@ static const char *const talks_reporters[] = {
 
 /* The same, as a word of a title before ", by Name". */
 static const char *const talks_reporter_nouns[] = {
-	"report", "notes", "photos", "pictures", "summary", "writeup",
-	"write-up", "coverage", "transcript", "review", "minutes", "recap",
+	"coverage", "minutes", "notes", "photos", "pictures", "recap",
+	"report", "review", "summary", "transcript", "write-up", "writeup",
 	NULL
 };
 
 /* Words that stay lower case in a Title Case heading. */
 static const char *const talks_minor[] = {
-	"a", "an", "the", "and", "or", "but", "nor", "of", "in", "on", "at",
-	"to", "for", "with", "by", "from", "into", "onto", "over", "as",
-	"vs", "via", "per", "up", NULL
+	"a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into",
+	"nor", "of", "on", "onto", "or", "over", "per", "the", "to", "up",
+	"via", "vs", "with",
+	NULL
 };
 
 /* Decode the character at p, or return 0 at the end of what may be read. */
@@ -299,33 +305,48 @@ talks_fold(unsigned char c, bool icase)
 	    c;
 }
 
-/* Compare `n` bytes at `s` with `w`, ignoring ASCII case, as strcmp(). */
+/*
+ * Compare `n` bytes at `s`, folded to lower case if `icase`, with `w`, as
+ * strcmp() does.  The tables hold lower case where case is ignored.
+ */
 static int
-talks_ascii_cmp(const char *s, size_t n, const char *w)
+talks_word_cmp(const char *s, size_t n, const char *w, bool icase)
 {
 	unsigned char	 a, b;
 	size_t		 i;
 
 	for (i = 0; i < n; i++) {
-		a = talks_fold((unsigned char)s[i], true);
-		b = talks_fold((unsigned char)w[i], true);
+		a = talks_fold((unsigned char)s[i], icase);
+		b = (unsigned char)w[i];
 		if (b == '\0' || a != b)
 			return b == '\0' ? 1 : a - b;
 	}
 	return w[n] == '\0' ? 0 : -1;
 }
 
-/* Whether [p, e) is in `tab`, of `n` words sorted ignoring ASCII case. */
+/* A word table: sorted, so that a binary search finds a word. */
+struct talks_words {
+	const char *const	*w;
+	size_t			 n;
+};
+
+#define TALKS_WORDS(tab)	\
+	(&(const struct talks_words){ (tab), sizeof(tab) / sizeof(*(tab)) - 1 })
+
+/* Whether [p, e) is in `t`, folded to lower case if `icase`. */
 static bool
-talks_in_sorted(const char *const *tab, size_t n, const struct talks_scan *sc,
-    size_t p, size_t e)
+talks_in(const struct talks_words *t, const struct talks_scan *sc, size_t p,
+    size_t e, bool icase)
 {
-	size_t	 lo = 0, hi = n, mid;
+	size_t	 lo = 0, hi = t->n, mid;
 	int	 c;
 
+	if (e <= p)
+		return false;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if ((c = talks_ascii_cmp(sc->s + p, e - p, tab[mid])) == 0)
+		if ((c = talks_word_cmp(sc->s + p, e - p, t->w[mid], icase)) ==
+		    0)
 			return true;
 		if (c < 0)
 			hi = mid;
@@ -335,43 +356,23 @@ talks_in_sorted(const char *const *tab, size_t n, const struct talks_scan *sc,
 	return false;
 }
 
-#define TALKS_SORTED(tab)	(tab), sizeof(tab) / sizeof(*(tab)) - 1
-
 bool
 talks_tables_ok(void)
 {
-	static const struct {
-		const char *const	*tab;
-		size_t			 n;
-	} sorted[] = {
-		{ TALKS_SORTED(talks_function) },
-		{ TALKS_SORTED(talks_org) },
+	const struct talks_words	*tabs[] = {
+		TALKS_WORDS(talks_particles), TALKS_WORDS(talks_function),
+		TALKS_WORDS(talks_org), TALKS_WORDS(talks_verbs),
+		TALKS_WORDS(talks_adverbs), TALKS_WORDS(talks_nouns),
+		TALKS_WORDS(talks_adjectives), TALKS_WORDS(talks_labels),
+		TALKS_WORDS(talks_reporter_nouns), TALKS_WORDS(talks_minor),
 	};
-	size_t	 i, j;
+	size_t				 i, j;
 
-	for (i = 0; i < sizeof(sorted) / sizeof(*sorted); i++)
-		for (j = 1; j < sorted[i].n; j++)
-			if (talks_ascii_cmp(sorted[i].tab[j - 1],
-			    strlen(sorted[i].tab[j - 1]), sorted[i].tab[j]) >= 0)
+	for (i = 0; i < sizeof(tabs) / sizeof(*tabs); i++)
+		for (j = 1; j < tabs[i]->n; j++)
+			if (strcmp(tabs[i]->w[j - 1], tabs[i]->w[j]) >= 0)
 				return false;
 	return true;
-}
-
-static bool
-talks_in(const char *const *tab, const struct talks_scan *sc, size_t p,
-    size_t e, bool icase)
-{
-	unsigned char	 first;
-
-	if (e <= p)
-		return false;
-	/* Most entries differ in their first letter: test that inline. */
-	first = talks_fold((unsigned char)sc->s[p], icase);
-	for (; *tab != NULL; tab++)
-		if (talks_fold((unsigned char)(*tab)[0], icase) == first &&
-		    talks_ascii_eq(sc->s + p, e - p, *tab, icase))
-			return true;
-	return false;
 }
 
 /*
@@ -513,7 +514,8 @@ talks_unit(const struct talks_scan *sc, size_t p, size_t *end)
 		return TALKS_NONE;
 	if (text_is_lower(cp)) {
 		e = talks_token(sc, p);
-		if (e == p || !talks_in(talks_particles, sc, p, e, false))
+		if (e == p || !talks_in(TALKS_WORDS(talks_particles), sc, p, e,
+		    false))
 			return TALKS_NONE;
 		*end = e;
 		return TALKS_PARTICLE;
@@ -525,8 +527,8 @@ talks_unit(const struct talks_scan *sc, size_t p, size_t *end)
 		return TALKS_INITIAL;
 	}
 	if ((e = talks_name_word(sc, p)) == p ||
-	    talks_in_sorted(TALKS_SORTED(talks_function), sc, p, e) ||
-	    talks_in_sorted(TALKS_SORTED(talks_org), sc, p, e))
+	    talks_in(TALKS_WORDS(talks_function), sc, p, e, true) ||
+	    talks_in(TALKS_WORDS(talks_org), sc, p, e, true))
 		return TALKS_NONE;
 	*end = e;
 	return TALKS_WORD;
@@ -707,8 +709,9 @@ talks_list(const struct talks_scan *sc, size_t pos, bool asides,
  * Returns the end of the word, or 0.
  */
 static size_t
-talks_phrase(const struct talks_scan *sc, size_t p, const char *const *mods,
-    const char *const *words, bool icase)
+talks_phrase(const struct talks_scan *sc, size_t p,
+    const struct talks_words *mods, const struct talks_words *words,
+    bool icase)
 {
 	size_t	 i, e;
 
@@ -732,7 +735,8 @@ talks_noun_phrase(const struct talks_scan *sc, size_t p)
 	uint32_t	 cp;
 	size_t		 e, q;
 
-	e = talks_phrase(sc, p, talks_adjectives, talks_nouns, true);
+	e = talks_phrase(sc, p, TALKS_WORDS(talks_adjectives),
+	    TALKS_WORDS(talks_nouns), true);
 	if (e > 0)
 		return e;
 	/* An event's acronym may come first: "Rik van Riel's OLS talk". */
@@ -740,7 +744,8 @@ talks_noun_phrase(const struct talks_scan *sc, size_t p)
 		q++;
 	if (q - p < 2 || q - p > 6 || (e = talks_skip_space(sc, q)) == q)
 		return 0;
-	return talks_phrase(sc, e, talks_adjectives, talks_nouns, true);
+	return talks_phrase(sc, e, TALKS_WORDS(talks_adjectives),
+	    TALKS_WORDS(talks_nouns), true);
 }
 
 /*
@@ -754,7 +759,8 @@ talks_verb_phrase(const struct talks_scan *sc, size_t p)
 
 	if ((q = talks_skip_space(sc, p)) == p)
 		return false;
-	if ((e = talks_phrase(sc, q, talks_adverbs, talks_verbs, false)) == 0)
+	if ((e = talks_phrase(sc, q, TALKS_WORDS(talks_adverbs),
+	    TALKS_WORDS(talks_verbs), false)) == 0)
 		return false;
 	q = talks_skip_space(sc, e);
 	e = talks_token(sc, q);
@@ -785,18 +791,18 @@ talks_tail(const struct talks_scan *sc, size_t p, const struct talks_list *l)
 static size_t
 talks_intro(const struct talks_scan *sc, size_t pos)
 {
-	static const char *const	 opens[] = { "In", "During", NULL };
-	static const char *const	 owners[] = { "his", "her", "their",
+	static const char *const	 opens[] = { "During", "In", NULL };
+	static const char *const	 owners[] = { "her", "his", "their",
 					    NULL };
 	uint32_t			 cp;
 	size_t				 q, e;
 
 	e = talks_token(sc, pos);
-	if (e == pos || !talks_in(opens, sc, pos, e, false) ||
+	if (e == pos || !talks_in(TALKS_WORDS(opens), sc, pos, e, false) ||
 	    (q = talks_skip_space(sc, e)) == e)
 		return pos;
 	e = talks_token(sc, q);
-	if (e == q || !talks_in(owners, sc, q, e, false) ||
+	if (e == q || !talks_in(TALKS_WORDS(owners), sc, q, e, false) ||
 	    (q = talks_skip_space(sc, e)) == e)
 		return pos;
 	if ((e = talks_noun_phrase(sc, q)) == 0 ||
@@ -928,7 +934,8 @@ talks_is_sentence_case(const struct talks_scan *sc, size_t a, size_t b)
 		words++;
 		if (talks_char(sc, p, &cp) > 0 && text_is_lower(cp)) {
 			e = talks_token(sc, p);
-			if (e == p || !talks_in(talks_minor, sc, p, e, false))
+			if (e == p || !talks_in(TALKS_WORDS(talks_minor), sc, p,
+			    e, false))
 				return true;
 		}
 		for (e = p; e < b && (n = talks_char(sc, e, &cp)) > 0 &&
@@ -952,9 +959,11 @@ talks_heading_label(const struct talks_scan *sc, size_t a, size_t colon,
 	sub.s = sc->s;
 	sub.len = colon;
 	sub.cut = false;
-	e = talks_phrase(&sub, a, talks_adjectives, talks_nouns, true);
+	e = talks_phrase(&sub, a, TALKS_WORDS(talks_adjectives),
+	    TALKS_WORDS(talks_nouns), true);
 	if (e == 0)
-		e = talks_phrase(&sub, a, talks_adjectives, talks_labels,
+		e = talks_phrase(&sub, a, TALKS_WORDS(talks_adjectives),
+		    TALKS_WORDS(talks_labels),
 		    true);
 	if (e == 0 || talks_skip_space(&sub, e) != colon)
 		return false;
@@ -1043,7 +1052,7 @@ talks_heading_dash(const struct talks_scan *sc, size_t a, size_t b,
 /* Whether a word of [a, b) is one of `tab`, ignoring ASCII case. */
 static bool
 talks_has_word(const struct talks_scan *sc, size_t a, size_t b,
-    const char *const *tab)
+    const struct talks_words *tab)
 {
 	uint32_t	 cp;
 	size_t		 p, e, n;
@@ -1082,7 +1091,8 @@ talks_heading_by(const struct talks_scan *sc, size_t a, size_t b,
 			break;
 	}
 	if (c == a || !talks_has_text(sc, a, c - 1) ||
-	    talks_has_word(sc, a, c - 1, talks_reporter_nouns))
+	    talks_has_word(sc, a, c - 1,
+	    TALKS_WORDS(talks_reporter_nouns)))
 		return false;
 	return talks_exact(sc, e, b, l);
 }
