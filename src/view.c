@@ -1150,8 +1150,17 @@ view_find_key(struct view *v, uint32_t key)
 {
 	struct view_find	*f = &v->find;
 
-	switch (key == KEYMAP_CTRL('r') || key == KEYMAP_CTRL('t') ? 0 :
-	    prompt_key(&f->pr, key)) {
+	/* C-r: a regular expression or not; C-t: here or everywhere. */
+	if (key == KEYMAP_CTRL('r') || key == KEYMAP_CTRL('t')) {
+		if (key == KEYMAP_CTRL('r'))
+			f->flags ^= SEARCH_REGEX;
+		else
+			f->scoped = !f->scoped;
+		view_find_incremental(v);
+		view_find_prompt(v);
+		return VIEW_REDRAW;
+	}
+	switch (prompt_key(&f->pr, key)) {
 	case PROMPT_EDITED:
 		view_find_incremental(v);
 		break;
@@ -1164,16 +1173,7 @@ view_find_key(struct view *v, uint32_t key)
 		view_settle(v, &v->top);
 		v->prompt.len = 0;
 		return VIEW_REDRAW;
-	case PROMPT_MOVED:
-	case PROMPT_OTHER:
-		break;
 	default:
-		/* C-r: a regular expression or not; C-t: here or everywhere. */
-		if (key == KEYMAP_CTRL('r'))
-			f->flags ^= SEARCH_REGEX;
-		else
-			f->scoped = !f->scoped;
-		view_find_incremental(v);
 		break;
 	}
 	view_find_prompt(v);

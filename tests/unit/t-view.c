@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "doc.h"
 #include "keymap.h"
+#include "search.h"
 #include "layout.h"
 #include "load.h"
 #include "tap.h"
@@ -1977,6 +1978,46 @@ test_small(void)
 	doc_free(d);
 }
 
+/* The search prompt's own keys, and the search's state. */
+static void
+test_search(const struct doc *d)
+{
+	struct view		*v = open_view(d, 100, 30, 0, true);
+	const struct search	*s;
+	const char		*p;
+	size_t			 cur, n;
+
+	type(v, "/");
+	view_key(v, KEYMAP_CTRL('r'));
+	p = view_prompt(v);
+	tap_ok(p != NULL && strstr(p, "[regex]") != NULL,
+	    "C-r in the prompt says [regex]");
+	type(v, "Ro.ert");
+	view_key(v, KEYMAP_ENTER);
+	s = view_matches(v, &cur);
+	tap_ok(s != NULL && s->n == 2 && cur == 0, "a regex finds both "
+	    "Roberts, the first current");
+	view_key(v, KEYMAP_ESCAPE);
+	tap_ok(view_matches(v, &cur) == NULL, "Escape clears it");
+	/* In talk 6, only its own matches when C-t limits the search. */
+	type(v, "6/");
+	view_key(v, KEYMAP_CTRL('t'));
+	p = view_prompt(v);
+	tap_ok(p != NULL && strstr(p, "[this section]") != NULL,
+	    "C-t in the prompt says [this section]");
+	type(v, "talk");
+	view_key(v, KEYMAP_ENTER);
+	s = view_matches(v, &cur);
+	n = s != NULL ? s->n : 0;
+	tap_is_int((long long)n, 2, "scoped, only talk 6's matches");
+	type(v, "/zzzz");
+	view_key(v, KEYMAP_ENTER);
+	p = view_message(v);
+	tap_ok(p != NULL && strstr(p, "Pattern not found: zzzz") != NULL,
+	    "no match says so");
+	view_free(v);
+}
+
 int
 main(void)
 {
@@ -2043,6 +2084,7 @@ main(void)
 	test_side_narrow();
 	test_textless();
 	test_small();
+	test_search(sample);
 
 	doc_free(many);
 	doc_free(sample);
