@@ -4,8 +4,11 @@
  * spans, sections and speaker names refer into it by offset and length.
  *
  * A doc is built in document order by the loader through the builder
- * functions below and only grows: a block, span or section once finished
- * never changes, so readers may start before the whole document is loaded.
+ * functions below and only grows: a block or span once closed never
+ * changes, so readers may start before the whole document is loaded.  A
+ * section's speakers and talk number are found once its first block after
+ * the heading is known (closed, for a paragraph), and then never change;
+ * until then they read as none.
  * Nothing here knows about cmark or curses.
  */
 #ifndef OLSREAD_DOC_H
@@ -102,6 +105,7 @@ struct doc_section {
 	unsigned int	 level;		/* 1-6; 1 for the implicit section */
 	unsigned int	 depth;		/* ancestors in the section tree */
 	unsigned int	 talk;		/* talk number from 1, or 0 */
+	bool		 known;		/* speakers and talk are final */
 };
 
 struct doc {

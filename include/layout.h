@@ -106,6 +106,11 @@ void		 layout_free(struct layout *);
  * The layouts of a doc's blocks at one width, built when first asked for
  * and kept, up to LAYOUT_CACHE_MAX blocks (the oldest go first), so that
  * what a screen shows costs the same whatever the document's size.
+ *
+ * A caller works in frames: layout_cache_begin() starts one, and no
+ * layout asked for since then is freed before the next begins, however
+ * many more are asked for (the cache outgrows its bound rather than free
+ * one).  So a screenful of pointers stays good while it is drawn.
  */
 #define LAYOUT_CACHE_MAX	4096
 
@@ -125,9 +130,19 @@ void			 layout_cache_set_width(struct layout_cache *,
 			    unsigned int width);
 unsigned int		 layout_cache_width(const struct layout_cache *);
 
+/* Start a frame: the layouts asked for before may go from now on. */
+void			 layout_cache_begin(struct layout_cache *);
+
+/*
+ * Drop the layouts of blocks `from` on, which the doc's growth changed
+ * (a heading's talk number); pointers to them go too.
+ */
+void			 layout_cache_drop(struct layout_cache *, size_t from);
+
 /*
  * The layout of block `b`, built now if it is not in the cache.  The
- * pointer stays valid until the next call that changes the cache.
+ * pointer stays valid until the next layout_cache_begin(),
+ * layout_cache_drop() or width change.
  */
 const struct layout	*layout_cache_get(struct layout_cache *, size_t b);
 

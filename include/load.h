@@ -57,10 +57,10 @@ bool		 load_next(struct load_job *);
 unsigned int	 load_percent(const struct load_job *);
 
 /* Parse what is left, free the job, and return the doc, owned by the caller. */
+struct doc	*load_end(struct load_job *);
+
 /* Give up a load: free the job and its doc, parsing nothing more. */
 void		 load_free(struct load_job *);
-
-struct doc	*load_end(struct load_job *);
 
 /* The whole of a load, in one call: load_start(), then load_end(). */
 struct doc	*load_file(const char *path, int flags, struct diag *diag,

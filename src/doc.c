@@ -1,8 +1,8 @@
 /*
  * doc: the document model and the builder the loader fills it with.  The
- * model only grows; once a section is closed, its speakers are found by the
- * talks module from the section's heading and opening sentence.  No cmark,
- * no curses.
+ * model only grows; once a section's opening block is known, its speakers
+ * are found by the talks module from its heading and opening sentence.  No
+ * cmark, no curses.
  */
 #include "doc.h"
 
@@ -107,6 +107,9 @@ doc_section_find_speakers(struct doc *d, size_t s)
 	const char		*text = NULL;
 	size_t			 n = 0, i, b, len;
 
+	if (sec->known)
+		return;
+	sec->known = true;
 	for (b = sec->first; b < sec->end; b++) {
 		if (d->blocks[b].kind == DOC_HEADING)
 			continue;
@@ -196,6 +199,9 @@ doc_open(struct doc *d, enum doc_kind kind, size_t parent, unsigned int level)
 		doc_section_open(d, b, DOC_NONE, 1);
 	blk->section = d->nsections - 1;
 	d->sections[blk->section].end = b + 1;
+	/* Only a paragraph of its own opens with the speakers' names. */
+	if (kind != DOC_HEADING && (kind != DOC_PARAGRAPH || parent != DOC_NONE))
+		doc_section_find_speakers(d, blk->section);
 	return b;
 }
 
@@ -256,6 +262,8 @@ doc_close(struct doc *d, size_t b)
 		d->title = b;
 	if (d->byline == DOC_NONE && doc_is_byline(d, b))
 		d->byline = b;
+	if (blk->kind == DOC_PARAGRAPH && blk->parent == DOC_NONE)
+		doc_section_find_speakers(d, blk->section);
 }
 
 void

@@ -968,16 +968,23 @@ layout_block(struct layout *l, const struct doc *d, size_t b,
 
 /* The cache. */
 
+struct layout_cache_entry {
+	struct layout		*layout;	/* owned, or NULL */
+	unsigned long		 used;		/* frame last asked for in */
+};
+
 struct layout_cache {
-	const struct doc	*doc;		/* borrowed */
-	unsigned int		 width;
-	struct layout		**blocks;	/* owned: per block, or NULL */
-	size_t			 nblocks;
-	size_t			 capblocks;
-	size_t			*ring;		/* owned: built blocks, oldest
-						   at `next` once full */
-	size_t			 nring;
-	size_t			 next;
+	const struct doc		*doc;		/* borrowed */
+	unsigned int			 width;
+	struct layout_cache_entry	*blocks;	/* owned: per block */
+	size_t				 nblocks;
+	size_t				 capblocks;
+	size_t				*ring;		/* owned: built blocks,
+							   next to go at `next` */
+	size_t				 nring;
+	size_t				 capring;
+	size_t				 next;
+	unsigned long			 frame;
 };
 
 struct layout_cache *
@@ -987,21 +994,27 @@ layout_cache_new(const struct doc *d, unsigned int width)
 
 	lc->doc = d;
 	lc->width = width;
-	lc->ring = xcalloc(LAYOUT_CACHE_MAX, sizeof(*lc->ring));
+	lc->frame = 1;
 	return lc;
 }
 
-/* Drop every layout, keeping the memory that holds the table. */
-static void
-layout_cache_clear(struct layout_cache *lc)
+/* Keeps the tables' memory. */
+void
+layout_cache_drop(struct layout_cache *lc, size_t from)
 {
-	size_t	 i;
+	size_t	 i, kept = 0, b;
 
 	for (i = 0; i < lc->nring; i++) {
-		layout_free(lc->blocks[lc->ring[i]]);
-		lc->blocks[lc->ring[i]] = NULL;
+		b = lc->ring[i];
+		if (b < from) {
+			lc->ring[kept++] = b;
+			continue;
+		}
+		layout_free(lc->blocks[b].layout);
+		lc->blocks[b].layout = NULL;
 	}
-	lc->nring = lc->next = 0;
+	lc->nring = kept;
+	lc->next = 0;
 }
 
 void
@@ -1009,7 +1022,7 @@ layout_cache_free(struct layout_cache *lc)
 {
 	if (lc == NULL)
 		return;
-	layout_cache_clear(lc);
+	layout_cache_drop(lc, 0);
 	free(lc->blocks);
 	free(lc->ring);
 	free(lc);
@@ -1020,7 +1033,7 @@ layout_cache_set_width(struct layout_cache *lc, unsigned int width)
 {
 	if (width == lc->width)
 		return;
-	layout_cache_clear(lc);
+	layout_cache_drop(lc, 0);
 	lc->width = width;
 }
 
@@ -1030,10 +1043,40 @@ layout_cache_width(const struct layout_cache *lc)
 	return lc->width;
 }
 
+void
+layout_cache_begin(struct layout_cache *lc)
+{
+	lc->frame++;
+}
+
+/*
+ * A ring slot for a new layout: the oldest whose layout was not asked for
+ * in this frame, freed; a new slot when every one was.
+ */
+static size_t
+layout_cache_slot(struct layout_cache *lc)
+{
+	size_t	 i, at, old;
+
+	for (i = 0; lc->nring >= LAYOUT_CACHE_MAX && i < lc->nring; i++) {
+		at = lc->next;
+		lc->next = (lc->next + 1) % lc->nring;
+		old = lc->ring[at];
+		if (lc->blocks[old].used == lc->frame)
+			continue;
+		layout_free(lc->blocks[old].layout);
+		lc->blocks[old].layout = NULL;
+		return at;
+	}
+	lc->ring = xgrow(lc->ring, &lc->capring, lc->nring + 1,
+	    sizeof(*lc->ring));
+	return lc->nring++;
+}
+
 const struct layout *
 layout_cache_get(struct layout_cache *lc, size_t b)
 {
-	size_t	 old;
+	size_t	 at;
 
 	if (b >= lc->nblocks) {
 		/* The doc grew: make room for its new blocks. */
@@ -1043,16 +1086,11 @@ layout_cache_get(struct layout_cache *lc, size_t b)
 		    (lc->capblocks - lc->nblocks) * sizeof(*lc->blocks));
 		lc->nblocks = lc->capblocks;
 	}
-	if (lc->blocks[b] != NULL)
-		return lc->blocks[b];
-	if (lc->nring == LAYOUT_CACHE_MAX) {
-		old = lc->ring[lc->next];
-		layout_free(lc->blocks[old]);
-		lc->blocks[old] = NULL;
-		lc->ring[lc->next] = b;
-		lc->next = (lc->next + 1) % LAYOUT_CACHE_MAX;
-	} else
-		lc->ring[lc->nring++] = b;
-	lc->blocks[b] = layout_build(lc->doc, b, lc->width);
-	return lc->blocks[b];
+	lc->blocks[b].used = lc->frame;
+	if (lc->blocks[b].layout == NULL) {
+		at = layout_cache_slot(lc);	/* may move the ring */
+		lc->ring[at] = b;
+		lc->blocks[b].layout = layout_build(lc->doc, b, lc->width);
+	}
+	return lc->blocks[b].layout;
 }

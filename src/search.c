@@ -114,10 +114,12 @@ static void
 search_reset(struct search *s, const struct doc *d, const char *query,
     int flags, size_t from, size_t to)
 {
+	char	*copy = xstrdup(query);	/* `query` may be s->query */
+
 	free(s->query);
-	s->query = xstrdup(query);
+	s->query = copy;
 	s->flags = flags;
-	s->icase = search_is_icase(query, flags);
+	s->icase = search_is_icase(copy, flags);
 	s->n = 0;
 	free(s->count);
 	s->count = NULL;

@@ -30,7 +30,19 @@ enum view_pending {
 	VIEW_PENDING_DIGITS	/* typing a talk number */
 };
 
-/* The search: its query line while it is typed, its matches after. */
+/* How a search goes: each prompt starts from the last one's. */
+struct view_find_how {
+	size_t	 scope;		/* the section, when scoped */
+	int	 flags;		/* SEARCH_REGEX */
+	bool	 forward;
+	bool	 scoped;	/* only the section in view */
+};
+
+/*
+ * The search: its query line while it is typed, its matches after.  The
+ * matches are those of the line being typed; the last query entered is
+ * kept apart, for n and N and for Escape to go back to.
+ */
 struct view_find {
 	struct search_index	*ix;		/* owned: built on first use */
 	struct search		 s;		/* the matches */
@@ -43,12 +55,13 @@ struct view_find {
 	struct view_anchor	 origin;	/* where the typing began */
 	enum view_focus		 origin_focus;
 	size_t			 cur;		/* the current match, or NONE */
-	size_t			 scope;		/* the section, when scoped */
-	int			 flags;		/* SEARCH_REGEX */
+	struct view_find_how	 how;		/* of the matches */
+	char			*last;		/* owned: last query entered */
+	struct view_find_how	 last_how;
+	size_t			 was_cur;	/* cur when the prompt opened */
+	bool			 was_active;	/* active then */
 	bool			 typing;
 	bool			 active;	/* matches highlighted */
-	bool			 forward;
-	bool			 scoped;	/* only the section in view */
 	bool			 filter;	/* index only what matches */
 };
 
@@ -69,6 +82,8 @@ struct view {
 	size_t			 side_top;	/* first section the index shows */
 	bool			 side_scrolled;	/* by the wheel: leave it */
 	unsigned int		 depth_base;	/* 1 under a lone title */
+	size_t			 nsections_seen;	/* when last loaded */
+	bool			 complete_seen;
 	unsigned int		 loading;	/* percent parsed, while the doc
 						   is not complete */
 	enum view_pending	 pending;
@@ -249,6 +264,23 @@ view_bottom(struct view *v)
 	return a;
 }
 
+/* The line of block `b` that shows doc text offset `off`. */
+static size_t
+view_line_at(struct view *v, size_t b, size_t off)
+{
+	const struct layout	*l = layout_cache_get(v->cache, b);
+	size_t			 i, line = 0, o;
+
+	for (i = 0; i < l->nlines; i++) {
+		o = view_line_off(v, b, i);
+		if (o != DOC_NONE && o <= off)
+			line = i;
+		else if (o != DOC_NONE)
+			break;
+	}
+	return line;
+}
+
 /*
  * Find the anchor's line again in the block's layout at the current width,
  * from the text it started with.
@@ -257,22 +289,14 @@ static void
 view_settle(struct view *v, struct view_anchor *a)
 {
 	const struct layout	*l;
-	size_t			 i, off;
 
 	if (a->block >= v->doc->nblocks || view_nlines(v, a->block) == 0) {
 		*a = view_first(v);
 		return;
 	}
 	l = layout_cache_get(v->cache, a->block);
-	if (a->off != DOC_NONE) {
-		for (i = 0; i < l->nlines; i++) {
-			off = view_line_off(v, a->block, i);
-			if (off != DOC_NONE && off <= a->off)
-				a->line = i;
-			else if (off != DOC_NONE)
-				break;
-		}
-	}
+	if (a->off != DOC_NONE)
+		a->line = view_line_at(v, a->block, a->off);
 	else if (a->line > 0 && a->tail > 0 && a->tail <= l->nlines)
 		a->line = l->nlines - a->tail;	/* a rule under a heading */
 	if (a->line >= l->nlines)
@@ -736,6 +760,7 @@ view_layout_panes(struct view *v)
 unsigned int
 view_resize(struct view *v, unsigned int cols, unsigned int lines)
 {
+	layout_cache_begin(v->cache);
 	v->geom.cols = cols;
 	v->geom.lines = lines;
 	view_layout_panes(v);
@@ -862,11 +887,11 @@ view_find_prompt(struct view *v)
 	struct view_find	*f = &v->find;
 
 	v->prompt.len = 0;
-	buf_addc(&v->prompt, f->forward ? '/' : '?');
+	buf_addc(&v->prompt, f->how.forward ? '/' : '?');
 	buf_add(&v->prompt, f->pr.line.data, f->pr.line.len);
-	if (f->flags & SEARCH_REGEX)
+	if (f->how.flags & SEARCH_REGEX)
 		buf_adds(&v->prompt, "   [regex]");
-	if (f->scoped)
+	if (f->how.scoped)
 		buf_adds(&v->prompt, "   [this section]");
 }
 
@@ -897,23 +922,6 @@ view_block_at(const struct view *v, size_t off)
 	while (b + 1 < d->nblocks && !doc_is_leaf(d->blocks[b].kind))
 		b++;
 	return b;
-}
-
-/* The line of block `b` that shows doc text offset `off`. */
-static size_t
-view_line_at(struct view *v, size_t b, size_t off)
-{
-	const struct layout	*l = layout_cache_get(v->cache, b);
-	size_t			 i, line = 0, o;
-
-	for (i = 0; i < l->nlines; i++) {
-		o = view_line_off(v, b, i);
-		if (o != DOC_NONE && o <= off)
-			line = i;
-		else if (o != DOC_NONE)
-			break;
-	}
-	return line;
 }
 
 /* Whether (b, line) is on the body's rows. */
@@ -981,14 +989,14 @@ view_find_run(struct view *v, const char *query)
 
 	if (f->ix == NULL)
 		f->ix = search_index_new(v->doc);
-	if (f->scoped && f->scope < v->doc->nsections) {
-		sec = &v->doc->sections[f->scope];
+	if (f->how.scoped && f->how.scope < v->doc->nsections) {
+		sec = &v->doc->sections[f->how.scope];
 		from = sec->first < v->doc->nblocks ?
 		    v->doc->blocks[sec->first].off : 0;
 		to = sec->end < v->doc->nblocks ?
 		    v->doc->blocks[sec->end].off : v->doc->text.len;
 	}
-	if (search_run(&f->s, f->ix, v->doc, query, f->flags, from, to, err,
+	if (search_run(&f->s, f->ix, v->doc, query, f->how.flags, from, to, err,
 	    sizeof(err)) != 0) {
 		view_say(v, "%s", err);
 		f->active = false;
@@ -1024,10 +1032,14 @@ view_find_incremental(struct view *v)
 
 	v->top = f->origin;
 	view_settle(v, &v->top);
-	if (f->pr.line.len == 0 || !view_find_run(v, f->pr.line.data))
+	if (f->pr.line.len == 0) {
+		f->active = false;
+		return;
+	}
+	if (!view_find_run(v, f->pr.line.data))
 		return;
 	view_find_show(v, view_find_from(v,
-	    view_anchor_off(v, &f->origin), f->forward));
+	    view_anchor_off(v, &f->origin), f->how.forward));
 	v->message.len = 0;
 }
 
@@ -1040,10 +1052,12 @@ view_find_start(struct view *v, bool forward)
 	prompt_release(&f->pr);
 	prompt_init(&f->pr, &f->hist, f->names, f->nnames);
 	f->typing = true;
-	f->forward = forward;
+	f->was_active = f->active;
+	f->was_cur = f->cur;
+	f->how.forward = forward;
 	f->origin = v->top;
 	f->origin_focus = v->focus;
-	f->scope = view_section(v);
+	f->how.scope = view_section(v);
 	view_find_prompt(v);
 	return VIEW_REDRAW;
 }
@@ -1068,6 +1082,9 @@ view_find_enter(struct view *v)
 	}
 	q = xstrdup(f->pr.line.data);
 	prompt_history_add(&f->hist, q);
+	free(f->last);
+	f->last = xstrdup(q);
+	f->last_how = f->how;
 	view_find_incremental(v);
 	to = v->top;
 	v->top = f->origin;
@@ -1079,6 +1096,22 @@ view_find_enter(struct view *v)
 		view_jump(v, to);
 	free(q);
 	return VIEW_REDRAW;
+}
+
+/* Escape: back where the typing began, with the last search's matches. */
+static void
+view_find_cancel(struct view *v)
+{
+	struct view_find	*f = &v->find;
+
+	f->typing = false;
+	v->prompt.len = 0;
+	v->top = f->origin;
+	view_settle(v, &v->top);
+	f->how = f->last_how;
+	f->active = false;
+	if (f->was_active && f->last != NULL && view_find_run(v, f->last))
+		f->cur = f->was_cur < f->s.n ? f->was_cur : DOC_NONE;
 }
 
 /* Say so when a step lands in another section than it left. */
@@ -1113,14 +1146,15 @@ view_find_step(struct view *v, bool same)
 	struct view_find	*f = &v->find;
 	struct view_anchor	 was = v->top;
 	size_t			 off, idx, before;
-	bool			 forward = f->forward == same, shown;
+	bool			 forward = f->how.forward == same, shown;
 
-	if (f->s.query == NULL) {
+	if (f->last == NULL) {
 		view_say(v, "No search yet: / starts one");
 		return VIEW_REDRAW;
 	}
-	if (!f->active && !view_find_run(v, f->s.query)) {
-		view_say(v, "Pattern not found: %s", f->s.query);
+	if (!f->active && !view_find_run(v, f->last)) {
+		if (v->message.len == 0)
+			view_say(v, "Pattern not found: %s", f->last);
 		return VIEW_REDRAW;
 	}
 	before = f->cur != DOC_NONE ? v->doc->blocks[view_block_at(v,
@@ -1153,9 +1187,9 @@ view_find_key(struct view *v, uint32_t key)
 	/* C-r: a regular expression or not; C-t: here or everywhere. */
 	if (key == KEYMAP_CTRL('r') || key == KEYMAP_CTRL('t')) {
 		if (key == KEYMAP_CTRL('r'))
-			f->flags ^= SEARCH_REGEX;
+			f->how.flags ^= SEARCH_REGEX;
 		else
-			f->scoped = !f->scoped;
+			f->how.scoped = !f->how.scoped;
 		view_find_incremental(v);
 		view_find_prompt(v);
 		return VIEW_REDRAW;
@@ -1167,11 +1201,7 @@ view_find_key(struct view *v, uint32_t key)
 	case PROMPT_ENTER:
 		return view_find_enter(v);
 	case PROMPT_CANCEL:
-		f->typing = false;
-		f->active = false;
-		v->top = f->origin;
-		view_settle(v, &v->top);
-		v->prompt.len = 0;
+		view_find_cancel(v);
 		return VIEW_REDRAW;
 	default:
 		break;
@@ -1222,7 +1252,7 @@ view_find_status(struct view *v, struct buf *out)
 	const struct doc_section	*sec;
 	size_t				 s, first, here;
 
-	buf_printf(out, " %c%s", f->forward ? '/' : '?', f->s.query);
+	buf_printf(out, " %c%s", f->how.forward ? '/' : '?', f->s.query);
 	if (f->cur == DOC_NONE) {
 		buf_printf(out, " \xc2\xb7 %zu match%s", f->s.n,
 		    f->s.n == 1 ? "" : "es");
@@ -1252,8 +1282,9 @@ view_search(struct view *v, const char *query, int flags)
 {
 	struct view_find	*f = &v->find;
 
+	layout_cache_begin(v->cache);
 	view_find_start(v, true);
-	f->flags = flags;
+	f->how.flags = flags;
 	prompt_set(&f->pr, query);
 	return view_find_enter(v);
 }
@@ -1263,6 +1294,7 @@ view_find_release(struct view_find *f)
 {
 	search_index_free(f->ix);
 	search_release(&f->s);
+	free(f->last);
 	prompt_release(&f->pr);
 	prompt_history_release(&f->hist);
 	free(f->names);
@@ -1386,6 +1418,7 @@ view_do(struct view *v, enum action a)
 unsigned int
 view_act(struct view *v, enum action a)
 {
+	layout_cache_begin(v->cache);
 	if (view_needs_all(v, a))
 		return VIEW_LOAD;
 	if (v->focus == VIEW_FOCUS_SIDEBAR)
@@ -1457,6 +1490,7 @@ view_key(struct view *v, uint32_t key)
 	bool		 used;
 	char		 name[32];
 
+	layout_cache_begin(v->cache);
 	v->message.len = 0;
 	if (v->help)
 		return view_help_key(v, key);
@@ -1500,6 +1534,7 @@ view_wheel(struct view *v, unsigned int row, unsigned int col, int delta)
 {
 	long	 top;
 
+	layout_cache_begin(v->cache);
 	(void)row;
 	if (view_sidebar_shown(v) && col < v->geom.side_w) {
 		top = (long)v->side_top + delta;
@@ -1533,6 +1568,7 @@ view_click(struct view *v, unsigned int row, unsigned int col)
 {
 	size_t	 s;
 
+	layout_cache_begin(v->cache);
 	v->message.len = 0;
 	if (!view_sidebar_shown(v) || col >= v->geom.side_w ||
 	    row >= v->geom.body_h)
@@ -1558,9 +1594,11 @@ view_body(struct view *v, struct view_row *rows)
 {
 	struct view_anchor	 a = v->top;
 	size_t			 i;
-	bool			 more = v->doc->nblocks > 0 &&
-				    view_nlines(v, a.block) > 0;
+	bool			 more;
 
+	/* The rows' layouts stay in the cache until the next frame. */
+	layout_cache_begin(v->cache);
+	more = v->doc->nblocks > 0 && view_nlines(v, a.block) > 0;
 	for (i = 0; i < v->geom.body_h; i++) {
 		rows[i].layout = NULL;
 		rows[i].line = 0;
@@ -1668,10 +1706,50 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 	}
 }
 
+/*
+ * Whether the first section is the article's title and holds all the
+ * others, as a trip report's H1 does: the index then need not indent them.
+ */
+static bool
+view_lone_title(const struct doc *d)
+{
+	size_t	 s;
+
+	if (d->nsections < 2 || d->title == DOC_NONE ||
+	    d->sections[0].heading != d->title)
+		return false;
+	for (s = 1; s < d->nsections; s++)
+		if (d->sections[s].parent == DOC_NONE)
+			return false;
+	return true;
+}
+
+/*
+ * The doc grew by a piece.  The section that was last may have got its
+ * talk number only now, and a title may no longer be alone.
+ */
+static void
+view_doc_grew(struct view *v)
+{
+	const struct doc	*d = v->doc;
+
+	if (d->nsections == v->nsections_seen && d->complete == v->complete_seen)
+		return;
+	if (v->nsections_seen > 0)
+		layout_cache_drop(v->cache,
+		    d->sections[v->nsections_seen - 1].first);
+	v->nsections_seen = d->nsections;
+	v->complete_seen = d->complete;
+	v->depth_base = view_lone_title(d) ? 1 : 0;
+	view_settle(v, &v->top);
+}
+
 void
 view_set_loading(struct view *v, unsigned int percent)
 {
+	layout_cache_begin(v->cache);
 	v->loading = percent;
+	view_doc_grew(v);
 }
 
 void
@@ -1843,24 +1921,6 @@ view_cursor(const struct view *v)
 	return v->cursor;
 }
 
-/*
- * Whether the first section is the article's title and holds all the
- * others, as a trip report's H1 does: the index then need not indent them.
- */
-static bool
-view_lone_title(const struct doc *d)
-{
-	size_t	 s;
-
-	if (d->nsections < 2 || d->title == DOC_NONE ||
-	    d->sections[0].heading != d->title)
-		return false;
-	for (s = 1; s < d->nsections; s++)
-		if (d->sections[s].parent == DOC_NONE)
-			return false;
-	return true;
-}
-
 struct view *
 view_new(const struct doc *d, const struct keymap *km,
     const struct view_opts *o, unsigned int cols, unsigned int lines)
@@ -1884,9 +1944,10 @@ view_new(const struct doc *d, const struct keymap *km,
 	prompt_init(&v->find.pr, NULL, NULL, 0);
 	prompt_history_init(&v->find.hist);
 	v->find.cur = DOC_NONE;
-	v->find.forward = true;
-	v->depth_base = view_lone_title(d) ? 1 : 0;
+	v->find.how.forward = true;
+	v->find.last_how.forward = true;
 	v->top = view_first(v);
+	view_doc_grew(v);
 	return v;
 }
 

@@ -186,6 +186,26 @@ line_is_empty(const struct layout *l, size_t line)
 	return true;
 }
 
+/* Does line `line` of `l` draw `want` first? */
+static bool
+row_starts(const struct layout *l, size_t line, const char *want)
+{
+	const struct layout_line	*ln = &l->lines[line];
+	struct buf			 b;
+	const char			*p;
+	size_t				 i, len;
+	bool				 yes;
+
+	buf_init(&b);
+	for (i = 0; i < ln->nseg; i++) {
+		p = layout_seg_bytes(l, &l->segs[ln->seg + i], &len);
+		buf_add(&b, p, len);
+	}
+	yes = b.len >= strlen(want) && memcmp(b.data, want, strlen(want)) == 0;
+	buf_release(&b);
+	return yes;
+}
+
 /* Does line `line` of `l` hold doc text offset `off`? */
 static bool
 line_holds(const struct layout *l, size_t line, size_t off)
@@ -1978,6 +1998,136 @@ test_small(void)
 	doc_free(d);
 }
 
+/*
+ * More blocks than the layout cache keeps: a screenful built from the
+ * bottom up, after the cache has turned over, still draws what it should.
+ */
+static void
+test_cache_turnover(void)
+{
+	struct buf	 md;
+	struct doc	*d;
+	struct view	*v;
+	struct why	 w = { "" };
+	size_t		 i;
+	bool		 ok = true;
+
+	buf_init(&md);
+	for (i = 0; i < 3 * LAYOUT_CACHE_MAX; i++)
+		buf_printf(&md, "p%zu\n\n", i);
+	d = load(md.data);
+	v = open_view(d, 80, 30, 0, false);
+	type(v, "Gma");
+	for (i = 0; i < 2 * LAYOUT_CACHE_MAX / 27 && ok; i++) {
+		type(v, "b");
+		ok = check_body(v, d, &w);
+	}
+	type(v, "'a");
+	ok = ok && check_body(v, d, &w);
+	type(v, "g");
+	ok = ok && check_body(v, d, &w);
+	tap_ok(ok, "a cache that turned over still draws the screen%s%s",
+	    w.s[0] != '\0' ? ": " : "", w.s);
+	view_free(v);
+	doc_free(d);
+	buf_release(&md);
+}
+
+/*
+ * A view opened on the first piece of an article: a talk's heading shows
+ * its number at once, and keeps it as the rest loads.
+ */
+static void
+test_loading(void)
+{
+	struct buf		 md;
+	struct diag		 dg;
+	struct load_job		*job;
+	struct view		*v;
+	struct view_row		 rows[30];
+	const struct layout	*l;
+	size_t			 i;
+	bool			 first;
+
+	buf_init(&md);
+	buf_adds(&md, "# Title\n\n## Talk one\n\nGreg Kroah-Hartman "
+	    "described things at length.\n\n");
+	for (i = 0; i < 1000; i++)
+		buf_printf(&md, "Filler paragraph %zu, long enough.\n\n", i);
+	buf_adds(&md, "## Talk two\n\nAndrew Morton spoke too.\n");
+	diag_init(&dg);
+	job = load_start_buffer("t", md.data, md.len, 0, &dg);
+	load_next(job);
+	tap_ok(!load_doc(job)->complete, "the article loads in pieces");
+	v = open_view(load_doc(job), 80, 30, 0, false);
+	view_set_loading(v, load_percent(job));
+	for (first = true; ; first = false) {
+		type(v, "g");
+		view_body(v, rows);
+		for (i = 0; i < 30; i++)
+			if ((l = rows[i].layout) != NULL &&
+			    l->doc->blocks[l->block].kind == DOC_HEADING &&
+			    l->doc->blocks[l->block].level == 2 &&
+			    !line_is_empty(l, rows[i].line))
+				break;
+		tap_ok(i < 30 && row_starts(l, rows[i].line, "1. Talk one"),
+		    "%s, the talk's heading has its number", first ?
+		    "from the first piece" : "once loaded");
+		if (!first)
+			break;
+		while (load_next(job))
+			continue;
+		view_set_loading(v, 100);
+	}
+	view_free(v);
+	doc_free(load_end(job));
+	diag_release(&dg);
+	buf_release(&md);
+}
+
+/* n and N repeat the last search entered, not one given up on. */
+static void
+test_search_last(const struct doc *d)
+{
+	struct view		*v = open_view(d, 100, 30, 0, true);
+	const struct search	*s;
+	const char		*p;
+	size_t			 cur;
+
+	type(v, "n");
+	p = view_message(v);
+	tap_ok(p != NULL && strstr(p, "No search yet") != NULL,
+	    "n before any search says so");
+	type(v, "/Love");
+	view_key(v, KEYMAP_ENTER);
+	view_key(v, KEYMAP_ESCAPE);
+	tap_ok(view_matches(v, &cur) == NULL, "Escape clears the matches");
+	type(v, "n");
+	s = view_matches(v, &cur);
+	tap_ok(s != NULL && s->query != NULL && strcmp(s->query, "Love") == 0
+	    && cur != DOC_NONE, "n after Escape finds the last search again");
+	type(v, "?Robert");
+	s = view_matches(v, &cur);
+	tap_ok(s != NULL && strcmp(s->query, "Robert") == 0,
+	    "typing shows the new query's matches");
+	view_key(v, KEYMAP_ESCAPE);
+	s = view_matches(v, &cur);
+	tap_ok(s != NULL && strcmp(s->query, "Love") == 0 && cur != DOC_NONE,
+	    "Escape in the prompt brings back the last search's matches");
+	p = view_prompt(v);
+	tap_ok(p == NULL || *p == '\0', "and closes the prompt");
+	type(v, "N");
+	s = view_matches(v, &cur);
+	tap_ok(s != NULL && strcmp(s->query, "Love") == 0,
+	    "N repeats the last search entered, not the one given up");
+	type(v, "/x");
+	view_key(v, KEYMAP_BACKSPACE);
+	tap_ok(view_matches(v, &cur) == NULL,
+	    "an emptied query shows no matches");
+	view_key(v, KEYMAP_ESCAPE);
+	view_free(v);
+}
+
 /* The search prompt's own keys, and the search's state. */
 static void
 test_search(const struct doc *d)
@@ -2015,7 +2165,12 @@ test_search(const struct doc *d)
 	p = view_message(v);
 	tap_ok(p != NULL && strstr(p, "Pattern not found: zzzz") != NULL,
 	    "no match says so");
+	type(v, "n");
+	p = view_message(v);
+	tap_ok(p != NULL && strstr(p, "Pattern not found: zzzz") != NULL,
+	    "n after no match says so again");
 	view_free(v);
+	test_search_last(d);
 }
 
 int
@@ -2051,6 +2206,8 @@ main(void)
 	many = load_many_talks();
 
 	test_actions("sample", sample);
+	test_cache_turnover();
+	test_loading();
 	test_actions("23 talks", many);
 	for (i = 0; i < sizeof(docs) / sizeof(*docs); i++) {
 		d = load(docs[i].md);
