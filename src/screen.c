@@ -84,6 +84,9 @@ static FILE			*screen_in;	/* owned: keys, maybe /dev/tty */
  */
 static sigset_t			 screen_waiting;	/* mask inside ppoll */
 static sigset_t			 screen_saved;		/* mask before */
+static const int		 screen_ending[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT
+};
 
 bool
 screen_usable(char *why, size_t size)
@@ -137,12 +140,17 @@ screen_on_signal(int sig)
 	screen_signal = sig;
 }
 
-/* Without SA_RESTART, so that ppoll() wakes up to see the signal. */
+/*
+ * Without SA_RESTART, so that ppoll() wakes up to see the signal.  A
+ * signal ignored already (nohup) stays ignored.
+ */
 static void
 screen_catch(int sig)
 {
 	struct sigaction	 sa;
 
+	if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+		return;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = screen_on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -154,18 +162,31 @@ static void
 screen_block(void)
 {
 	sigset_t	 set;
+	size_t		 i;
 
 	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	for (i = 0; i < sizeof(screen_ending) / sizeof(*screen_ending); i++)
+		sigaddset(&set, screen_ending[i]);
 	sigaddset(&set, SIGWINCH);
 	sigprocmask(SIG_BLOCK, &set, &screen_saved);
 	screen_waiting = screen_saved;
-	sigdelset(&screen_waiting, SIGINT);
-	sigdelset(&screen_waiting, SIGTERM);
-	sigdelset(&screen_waiting, SIGHUP);
+	for (i = 0; i < sizeof(screen_ending) / sizeof(*screen_ending); i++)
+		sigdelset(&screen_waiting, screen_ending[i]);
 	sigdelset(&screen_waiting, SIGWINCH);
+}
+
+/*
+ * Take the signals that came while blocked, in a long job between keys:
+ * their handlers run now.
+ */
+static bool
+screen_interrupted(void)
+{
+	sigset_t	 mask;
+
+	sigprocmask(SIG_SETMASK, &screen_waiting, &mask);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	return screen_signal != 0;
 }
 
 static void
@@ -203,13 +224,14 @@ screen_colors_init(void)
 static bool
 screen_begin(bool mouse)
 {
+	size_t	 i;
+
 	screen_in = stdin;
 	if (!isatty(STDIN_FILENO) && (screen_in = fopen("/dev/tty", "r")) ==
 	    NULL)
 		return false;
-	screen_catch(SIGINT);
-	screen_catch(SIGTERM);
-	screen_catch(SIGHUP);
+	for (i = 0; i < sizeof(screen_ending) / sizeof(*screen_ending); i++)
+		screen_catch(screen_ending[i]);
 	screen_block();
 	if ((screen_term = newterm(NULL, stdout, screen_in)) == NULL) {
 		sigprocmask(SIG_SETMASK, &screen_saved, NULL);
@@ -598,18 +620,36 @@ screen_mouse(struct view *v)
 	return 0;
 }
 
-/* Load what is left of the article, saying so while it takes. */
-static void
+/*
+ * Load what is left of the article, saying so while it takes; false when
+ * a signal stops it.
+ */
+static bool
 screen_load_all(struct view *v, struct load_job *job)
 {
 	if (load_doc(job)->complete)
-		return;
+		return true;
 	view_set_message(v, "Loading the rest of the article...");
 	screen_draw(v, false);
-	while (load_next(job) && screen_signal == 0)
+	while (!screen_interrupted() && load_next(job))
 		continue;
-	view_set_loading(v, 100);
+	view_set_loading(v, load_percent(job));
 	view_set_message(v, "");
+	return screen_signal == 0;
+}
+
+/*
+ * C-c while a prompt is open gives up the prompt, as Escape does, rather
+ * than end olsread: one may well press it for that.
+ */
+static bool
+screen_cancel_prompt(struct view *v)
+{
+	if (screen_signal != SIGINT || view_prompt(v) == NULL)
+		return false;
+	screen_signal = 0;
+	view_key(v, KEYMAP_ESCAPE);
+	return true;
 }
 
 /* One input event; returns VIEW_* flags. */
@@ -628,7 +668,8 @@ screen_input(struct view *v, struct load_job *job, int r, wint_t wch)
 	flags = view_key(v, key);
 	if (flags & VIEW_LOAD) {
 		/* The key needs the whole article: load it, then ask again. */
-		screen_load_all(v, job);
+		if (!screen_load_all(v, job))
+			return VIEW_QUIT;
 		flags = view_key(v, key) & ~(unsigned int)VIEW_LOAD;
 	}
 	return flags;
@@ -696,17 +737,19 @@ screen_run(struct load_job *job, const struct keymap *km,
 	view_set_loading(v, load_percent(job));
 	if (dg->n > 0)
 		view_set_message(v, dg->msgs[0]);
-	if (o->search != NULL) {
-		/* +/query searches the whole article. */
-		screen_load_all(v, job);
+	/* +/query searches the whole article. */
+	if (o->search != NULL && screen_load_all(v, job))
 		view_search(v, o->search, 0);
-	}
-	for (;;) {
+	while (screen_signal == 0) {
 		if (flags & (VIEW_REDRAW | VIEW_REPAINT))
 			screen_draw(v, (flags & VIEW_REPAINT) != 0);
 		flags = 0;
-		if (!screen_poll(load_doc(job)->complete ? -1 : 0, &ready))
-			break;
+		if (!screen_poll(load_doc(job)->complete ? -1 : 0, &ready)) {
+			if (!screen_cancel_prompt(v))
+				break;
+			flags = VIEW_REDRAW;
+			continue;
+		}
 		if (!ready) {
 			/* Between keys, a piece: nobody waits for more. */
 			load_next(job);

@@ -1412,6 +1412,8 @@ e2e_test_signal(int sig, const char *name)
 	from = s.out.len;
 	if (sig == SIGINT)
 		e2e_send(&s, "\003");
+	else if (sig == SIGQUIT)
+		e2e_send(&s, "\034");
 	else
 		kill(s.job, sig);
 	st = e2e_finish(&s);
@@ -2392,6 +2394,23 @@ e2e_test_search_cancel(void)
 	e2e_quit(&s, "/ Escape: q exits 0");
 }
 
+/* C-c in the prompt gives it up, as Escape does; olsread stays. */
+static void
+e2e_test_search_interrupt(void)
+{
+	struct e2e	 s;
+
+	if (!e2e_open_sample(&s, "/ C-c: the sample opens"))
+		return;
+	e2e_send(&s, "/Kroah");
+	e2e_wait_row(&s, E2E_ROWS - 1, 0, "/Kroah");
+	e2e_send(&s, "\003");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "Trip report") &&
+	    e2e_wait_row(&s, E2E_ROWS - 1, 0, ""),
+	    "/Kroah C-c: back at the top, the prompt gone");
+	e2e_quit(&s, "/ C-c: olsread stays, and q exits 0");
+}
+
 /* A query that matches nothing. */
 static void
 e2e_test_search_none(void)
@@ -2577,6 +2596,7 @@ main(void)
 	e2e_test_signal(SIGTERM, "SIGTERM");
 	e2e_test_signal(SIGINT, "C-c");
 	e2e_test_signal(SIGHUP, "SIGHUP");
+	e2e_test_signal(SIGQUIT, "C-\\");
 	e2e_test_index();
 	e2e_test_mouse();
 	e2e_test_prompt();
@@ -2586,6 +2606,7 @@ main(void)
 	e2e_test_search_index();
 	e2e_test_search_wrap();
 	e2e_test_search_cancel();
+	e2e_test_search_interrupt();
 	e2e_test_search_none();
 	e2e_test_search_arg();
 	e2e_test_search_backward();
