@@ -127,6 +127,7 @@ struct doc {
 	size_t			 capspeakers;
 	size_t			 title;		/* first H1 block, or DOC_NONE */
 	size_t			 byline;	/* byline block, or DOC_NONE */
+	size_t			 nroots;	/* sections without a parent */
 	unsigned int		 nlinks;
 	unsigned int		 ntalks;
 	bool			 complete;	/* doc_finish() was called */
@@ -151,6 +152,16 @@ const char	*doc_title(const struct doc *, size_t *len);
  * the article's title when it is the only section and "(top)" otherwise.
  */
 const char	*doc_section_title(const struct doc *, size_t s, size_t *len);
+
+/* An index indents no deeper than this. */
+#define DOC_INDENT_MAX	3
+
+/*
+ * How many steps an index indents section `s`: its depth, but one less
+ * when the title is alone at the top and holds every other section, as a
+ * trip report's H1 does, and never over DOC_INDENT_MAX.
+ */
+unsigned int	 doc_section_indent(const struct doc *, size_t s);
 
 /* True for leaves, false for containers. */
 bool		 doc_is_leaf(enum doc_kind);

@@ -139,6 +139,19 @@ doc_section_find_speakers(struct doc *d, size_t s)
 	sec->talk = ++d->ntalks;
 }
 
+unsigned int
+doc_section_indent(const struct doc *d, size_t s)
+{
+	unsigned int	 depth = d->sections[s].depth;
+	bool		 lone = d->nroots == 1 && d->nsections > 1 &&
+			    d->title != DOC_NONE &&
+			    d->sections[0].heading == d->title;
+
+	if (lone && depth > 0)
+		depth--;
+	return depth < DOC_INDENT_MAX ? depth : DOC_INDENT_MAX;
+}
+
 /* Open a section at block `b`, closing the one before it. */
 static void
 doc_section_open(struct doc *d, size_t b, size_t heading, unsigned int level)
@@ -172,6 +185,7 @@ doc_section_open(struct doc *d, size_t b, size_t heading, unsigned int level)
 		}
 		p = d->sections[p].parent;
 	}
+	d->nroots += sec->parent == DOC_NONE;
 	d->nsections++;
 }
 

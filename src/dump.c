@@ -206,8 +206,9 @@ dump_toc_tsv(FILE *fp, const struct doc *d, size_t s)
 }
 
 /*
- * One index line: indented by depth, then the talk number, or as many
- * blanks under a parent so that titles line up, then title and speakers.
+ * One index line, as the pager's index has it: indented by depth, then
+ * the talk number, or as many blanks so that titles line up, then title
+ * and speakers.
  */
 static void
 dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
@@ -216,11 +217,11 @@ dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
 	const char			*title;
 	size_t				 len;
 
-	fprintf(fp, "%*s", (int)(2 * sec->depth), "");
+	fprintf(fp, "%*s", (int)(2 * doc_section_indent(d, s)), "");
 	if (sec->talk > 0)
 		fprintf(fp, color ? "\033[1;33m%*u.\033[0m " : "%*u. ", numw,
 		    sec->talk);
-	else if (d->ntalks > 0 && sec->depth > 0)
+	else if (d->ntalks > 0)
 		fprintf(fp, "%*s  ", numw, "");
 	title = doc_section_title(d, s, &len);
 	if (color)
@@ -238,16 +239,12 @@ dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
 }
 
 int
-dump_toc(FILE *fp, const struct doc *d, size_t from, size_t to,
-    const struct dump_opts *o)
+dump_toc(FILE *fp, const struct doc *d, const struct dump_opts *o)
 {
 	size_t	 s;
 	int	 numw = snprintf(NULL, 0, "%u", d->ntalks);
 
-	/* While more talks may come, leave room for three digits. */
-	if (!d->complete && numw < 3)
-		numw = 3;
-	for (s = from; s < to && !ferror(fp); s++) {
+	for (s = 0; s < d->nsections && !ferror(fp); s++) {
 		if (o->tsv)
 			dump_toc_tsv(fp, d, s);
 		else

@@ -298,33 +298,39 @@ main_show_diag(const struct diag *dg)
 		fprintf(stderr, "olsread: %s\n", dg->msgs[i]);
 }
 
+/* Work on sections [from, to) of `d`; 0, or -1 on a write error. */
+typedef int	 main_sections_fn(const struct doc *d, size_t from, size_t to,
+		    void *arg);
+
 /*
- * Print the article or its index as it loads, each section once it is
- * complete, so that the first lines come out after the first piece.
- * Returns 0, or -1 on a write error.
+ * Load the article and hand `fn` each section once it is complete, so that
+ * the first lines come out after the first piece.  Returns 0, or -1 on a
+ * write error.
  */
 static int
-main_stream(const struct main_opts *o, struct load_job *job,
-    const struct dump_opts *dopts)
+main_stream(struct load_job *job, main_sections_fn *fn, void *arg)
 {
 	const struct doc	*d;
 	size_t			 done = 0, upto;
 	bool			 more;
-	int			 r;
 
 	do {
 		more = load_next(job);
 		d = load_doc(job);
 		upto = d->complete ? d->nsections :
 		    d->nsections > 0 ? d->nsections - 1 : 0;
-		r = o->mode == MAIN_TOC ?
-		    dump_toc(stdout, d, done, upto, dopts) :
-		    dump_article(stdout, d, done, upto, dopts);
-		if (r != 0 || (done == 0 && fflush(stdout) != 0))
+		if (fn(d, done, upto, arg) != 0 ||
+		    (done == 0 && fflush(stdout) != 0))
 			return -1;
 		done = upto;
 	} while (more);
 	return 0;
+}
+
+static int
+main_print_sections(const struct doc *d, size_t from, size_t to, void *arg)
+{
+	return dump_article(stdout, d, from, to, arg);
 }
 
 /* Output that failed: say why, and give the exit status. */
@@ -342,18 +348,28 @@ static int
 main_print(const struct main_opts *o, struct load_job *job)
 {
 	struct dump_opts	 dopts;
+	int			 r;
 
 	memset(&dopts, 0, sizeof(dopts));
 	dopts.width = main_width(o);
 	dopts.color = main_color(o);
 	dopts.tsv = o->tsv;
-	if (main_stream(o, job, &dopts) == 0 && fflush(stdout) == 0)
+	if (o->mode == MAIN_TOC) {
+		/* Numbers line up only once the last talk is known. */
+		while (load_next(job))
+			continue;
+		r = dump_toc(stdout, load_doc(job), &dopts);
+	} else
+		r = main_stream(job, main_print_sections, &dopts);
+	if (r == 0 && fflush(stdout) == 0)
 		return 0;
 	return main_write_error();
 }
 
 /* A search as the article loads: what it has found so far. */
 struct main_found {
+	const struct main_opts	*o;
+	struct dump_opts	 dopts;
 	struct search		 s;
 	struct search_index	*ix;		/* owned */
 	size_t			 matches;
@@ -373,46 +389,20 @@ main_section_off(const struct doc *d, size_t s)
  * Returns 0, or -1 on a write error.
  */
 static int
-main_search_sections(const struct main_opts *o, const struct doc *d,
-    size_t from, size_t to, struct main_found *f,
-    const struct dump_opts *dopts)
+main_search_sections(const struct doc *d, size_t from, size_t to, void *arg)
 {
-	size_t	 a = main_section_off(d, from), b = main_section_off(d, to);
-	size_t	 i;
+	struct main_found	*f = arg;
+	size_t			 a = main_section_off(d, from), i;
+	size_t			 b = main_section_off(d, to);
 
 	/* An empty scope would be the whole text. */
 	if (b <= a)
 		return 0;
-	search_run(&f->s, f->ix, d, o->query, o->sflags, a, b, NULL, 0);
+	search_run(&f->s, f->ix, d, f->o->query, f->o->sflags, a, b, NULL, 0);
 	f->matches += f->s.n;
 	for (i = from; i < to && i < f->s.nsections; i++)
 		f->sections += f->s.count[i] > 0;
-	return dump_matches(stdout, d, &f->s, dopts);
-}
-
-/*
- * Print the matches as the article loads, each section's once it is
- * complete.  Returns 0, or -1 on a write error.
- */
-static int
-main_search_stream(const struct main_opts *o, struct load_job *job,
-    struct main_found *f, const struct dump_opts *dopts)
-{
-	const struct doc	*d;
-	size_t			 done = 0, upto;
-	bool			 more;
-
-	do {
-		more = load_next(job);
-		d = load_doc(job);
-		upto = d->complete ? d->nsections :
-		    d->nsections > 0 ? d->nsections - 1 : 0;
-		if (main_search_sections(o, d, done, upto, f, dopts) != 0 ||
-		    (done == 0 && fflush(stdout) != 0))
-			return -1;
-		done = upto;
-	} while (more);
-	return 0;
+	return dump_matches(stdout, d, &f->s, &f->dopts);
 }
 
 /*
@@ -424,13 +414,12 @@ static int
 main_search(const struct main_opts *o, struct load_job *job)
 {
 	struct main_found	 f;
-	struct dump_opts	 dopts;
 	char			 err[256];
 	int			 status;
 
 	memset(&f, 0, sizeof(f));
-	memset(&dopts, 0, sizeof(dopts));
-	dopts.color = main_color(o);
+	f.o = o;
+	f.dopts.color = main_color(o);
 	search_init(&f.s);
 	f.ix = search_index_new(load_doc(job));
 	/* Over the doc still empty: a bad query is told before any work. */
@@ -438,7 +427,7 @@ main_search(const struct main_opts *o, struct load_job *job)
 	    err, sizeof(err)) == -1) {
 		fprintf(stderr, "olsread: bad regular expression: %s\n", err);
 		status = 2;
-	} else if (main_search_stream(o, job, &f, &dopts) == 0 &&
+	} else if (main_stream(job, main_search_sections, &f) == 0 &&
 	    fflush(stdout) == 0) {
 		fprintf(stderr, "%zu match%s in %zu section%s\n", f.matches,
 		    f.matches == 1 ? "" : "es", f.sections,

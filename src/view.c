@@ -81,7 +81,6 @@ struct view {
 	size_t			 cursor;	/* the index's cursor: a section */
 	size_t			 side_top;	/* first section the index shows */
 	bool			 side_scrolled;	/* by the wheel: leave it */
-	unsigned int		 depth_base;	/* 1 under a lone title */
 	size_t			 nsections_seen;	/* when last loaded */
 	bool			 complete_seen;
 	unsigned int		 loading;	/* percent parsed, while the doc
@@ -1634,8 +1633,7 @@ view_side_fill(struct view *v, struct view_side_row *r, size_t s,
 	r->matches = view_side_matches(v, s);
 	r->current = s == view_section(v);
 	r->cursor = v->focus == VIEW_FOCUS_SIDEBAR && s == v->cursor;
-	indent = sec->depth - (sec->depth >= v->depth_base ? v->depth_base : 0);
-	indent = 2 * (indent < 3 ? indent : 3);
+	indent = 2 * doc_section_indent(v->doc, s);
 	/* A narrow index keeps room for a few cells of title. */
 	if (indent + numw + 4 > width)
 		indent = width > numw + 4 ? width - numw - 4 : 0;
@@ -1707,26 +1705,8 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 }
 
 /*
- * Whether the first section is the article's title and holds all the
- * others, as a trip report's H1 does: the index then need not indent them.
- */
-static bool
-view_lone_title(const struct doc *d)
-{
-	size_t	 s;
-
-	if (d->nsections < 2 || d->title == DOC_NONE ||
-	    d->sections[0].heading != d->title)
-		return false;
-	for (s = 1; s < d->nsections; s++)
-		if (d->sections[s].parent == DOC_NONE)
-			return false;
-	return true;
-}
-
-/*
  * The doc grew by a piece.  The section that was last may have got its
- * talk number only now, and a title may no longer be alone.
+ * talk number only now.
  */
 static void
 view_doc_grew(struct view *v)
@@ -1740,7 +1720,6 @@ view_doc_grew(struct view *v)
 		    d->sections[v->nsections_seen - 1].first);
 	v->nsections_seen = d->nsections;
 	v->complete_seen = d->complete;
-	v->depth_base = view_lone_title(d) ? 1 : 0;
 	view_settle(v, &v->top);
 }
 

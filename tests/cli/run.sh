@@ -99,6 +99,26 @@ else
 	fail "standard input reads the same" "$(diff "$tmp/toc-file" "$tmp/toc-pipe")"
 fi
 
+# An article long enough to load in pieces: its index lines up all the
+# way, its talks numbered as in one piece.
+awk 'BEGIN {
+	print "# Many talks\n"
+	for (t = 1; t <= 12; t++) {
+		printf "## Talk %d\n\nAnne Speaker%c talked.\n\n", t, 96 + t
+		for (p = 0; p < 60; p++)
+			print "Filler words to make each talk some five kilobytes.\n"
+	}
+}' >"$tmp/long.md"
+"$bin" --toc "$tmp/long.md" >"$tmp/long-toc"
+if [ "$(wc -c <"$tmp/long.md")" -gt 32768 ] &&
+    [ "$(grep -c '^ [1-9]\. Talk [1-9] — Anne Speaker' "$tmp/long-toc")" = 9 ] &&
+    [ "$(grep -c '^1[0-2]\. Talk 1[0-2] — Anne Speaker' "$tmp/long-toc")" = 3 ]
+then
+	pass "--toc of a long article: twelve talks, numbers lined up"
+else
+	fail "--toc of a long article lines up" "$(cat "$tmp/long-toc")"
+fi
+
 # Output that is not a terminal gets the dump, 80 columns by default.
 COLUMNS= "$bin" "$sample" >"$tmp/default"
 COLUMNS= "$bin" --dump -w 80 "$sample" >"$tmp/w80"
