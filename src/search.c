@@ -15,6 +15,7 @@
 
 #include <regex.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -296,6 +297,16 @@ search_regex(struct search *s, const struct doc *d, char *err,
 	if ((rc = regcomp(&re, s->query, cflags)) != 0) {
 		if (err != NULL && errlen > 0)
 			regerror(rc, &re, err, errlen);
+		return -1;
+	}
+	/*
+	 * One that matches empty text ("a*", "foo|") would match between
+	 * every two characters, and cost a regexec() each: refused.
+	 */
+	if (regexec(&re, "", 0, NULL, 0) == 0) {
+		if (err != NULL && errlen > 0)
+			snprintf(err, errlen, "it matches empty text");
+		regfree(&re);
 		return -1;
 	}
 	search_regex_run(s, d, &re);

@@ -997,7 +997,7 @@ view_find_run(struct view *v, const char *query)
 	}
 	if (search_run(&f->s, f->ix, v->doc, query, f->how.flags, from, to, err,
 	    sizeof(err)) != 0) {
-		view_say(v, "%s", err);
+		view_say(v, "Bad regular expression: %s", err);
 		f->active = false;
 		return false;
 	}

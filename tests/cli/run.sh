@@ -189,6 +189,9 @@ expect "--regex, smart case" 0 "^2 matches in 2 sections\$" \
     "$bin" --search "o\(1\)" --regex "$sample"
 expect "a bad regex" 2 "^olsread: bad regular expression: .+" \
     "$bin" --search "o(1" --regex "$sample"
+expect "a regex that matches empty text" 2 \
+    "^olsread: bad regular expression: it matches empty text\$" \
+    "$bin" --search "Love|" --regex "$sample"
 [ -s "$tmp/out" ] && fail "a bad regex prints nothing" ||
     pass "a bad regex prints nothing"
 expect "smart case: a capital is exact" 1 "^0 matches" \

@@ -2125,6 +2125,13 @@ test_search_last(const struct doc *d)
 	tap_ok(view_matches(v, &cur) == NULL,
 	    "an emptied query shows no matches");
 	view_key(v, KEYMAP_ESCAPE);
+	type(v, "/");
+	view_key(v, KEYMAP_CTRL('r'));
+	type(v, "Love|");
+	p = view_message(v);
+	tap_ok(p != NULL && strstr(p, "Bad regular expression: it matches "
+	    "empty text") != NULL, "a regex that matches empty text says so");
+	view_key(v, KEYMAP_ESCAPE);
 	view_free(v);
 }
 
