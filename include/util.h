@@ -6,6 +6,7 @@
 #ifndef OLSREAD_UTIL_H
 #define OLSREAD_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define UTIL_PRINTF(f, a) __attribute__((format(printf, f, a), nonnull(f)))
@@ -47,5 +48,6 @@ void	 buf_add(struct buf *, const void *, size_t);
 void	 buf_addc(struct buf *, char);
 void	 buf_adds(struct buf *, const char *);
 void	 buf_printf(struct buf *, const char *, ...) UTIL_PRINTF(2, 3);
+void	 buf_vprintf(struct buf *, const char *, va_list) UTIL_PRINTF(2, 0);
 
 #endif

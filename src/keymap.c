@@ -201,8 +201,10 @@ keymap_key_name(uint32_t key, char *out, size_t size)
 			return;
 		}
 	}
+	/* C-a to C-z; the others as keymap_key_parse() reads them, C-@... */
 	if (key < 0x20)
-		snprintf(out, size, "C-%c", (char)(key | 0x60));
+		snprintf(out, size, "C-%c", (char)(key >= 1 && key <= 26 ?
+		    key | 0x60 : key | 0x40));
 	else if (key >= KEYMAP_F1 && key <= KEYMAP_F12)
 		snprintf(out, size, "F%u", (unsigned int)(key - KEYMAP_F1 + 1));
 	else if (key < KEYMAP_SPECIAL && !text_is_control(key)) {

@@ -394,6 +394,13 @@ text_visible(uint32_t cp, const char *s, size_t n, char out[8])
 	return n;
 }
 
+/* Cells `cp` takes in one line: a tab or line break shows as a blank. */
+static unsigned int
+text_fit_cells(uint32_t cp)
+{
+	return cp == '\t' || cp == '\n' ? 1 : text_char_width(cp);
+}
+
 size_t
 text_fit(const char *s, size_t len, size_t cols, struct buf *out)
 {
@@ -401,11 +408,17 @@ text_fit(const char *s, size_t len, size_t cols, struct buf *out)
 	uint32_t	 cp;
 	char		 vis[8];
 	unsigned int	 w;
-	bool		 cut = text_width(s, len) > cols;
+	bool		 cut;
 
+	for (i = 0; i < len && used <= cols; i += n) {
+		n = text_decode(s + i, len - i, &cp);
+		used += text_fit_cells(cp);
+	}
+	cut = used > cols;
+	used = 0;
 	for (i = 0; i < len; i += n) {
 		n = text_decode(s + i, len - i, &cp);
-		w = cp == '\t' || cp == '\n' ? 1 : text_char_width(cp);
+		w = text_fit_cells(cp);
 		/* When cut, the ellipsis takes the last cell. */
 		if (used + w + (cut ? 1 : 0) > cols)
 			break;

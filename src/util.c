@@ -165,19 +165,27 @@ buf_adds(struct buf *b, const char *s)
 }
 
 void
-buf_printf(struct buf *b, const char *fmt, ...)
+buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
-	va_list	 ap;
+	va_list	 again;
 	int	 n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
 	if (n <= 0)
 		return;
 	buf_reserve(b, (size_t)n);
-	va_start(ap, fmt);
 	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
 	b->len += (size_t)n;
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
 }

@@ -113,13 +113,11 @@ static void
 view_say(struct view *v, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	 msg[256];
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	v->message.len = 0;
-	buf_adds(&v->message, msg);
+	va_start(ap, fmt);
+	buf_vprintf(&v->message, fmt, ap);
+	va_end(ap);
 }
 
 void

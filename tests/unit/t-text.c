@@ -274,6 +274,39 @@ test_classes(void)
 	tap_ok(text_is_digit('7'), "7 is a digit");
 }
 
+/* Fitting a line to a width: an ellipsis only where something is cut. */
+static void
+test_fit(void)
+{
+	static const struct {
+		const char	*s;
+		size_t		 cols;
+		const char	*want;
+	} cases[] = {
+		{ "hello", 10, "hello" },
+		{ "hello", 5, "hello" },
+		{ "hello world", 5, "hell\xe2\x80\xa6" },
+		{ "a\tb\nc", 5, "a b c" },
+		{ "a\tb\nc", 4, "a b\xe2\x80\xa6" },
+		{ "\xe5\x9b\xbd\xe9\x99\x85", 3, "\xe5\x9b\xbd\xe2\x80\xa6" },
+		{ "x", 0, "" },
+	};
+	struct buf	 b;
+	size_t		 i, used;
+
+	buf_init(&b);
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		b.len = 0;
+		used = text_fit(cases[i].s, strlen(cases[i].s), cases[i].cols,
+		    &b);
+		tap_ok(b.len == strlen(cases[i].want) && memcmp(b.data,
+		    cases[i].want, b.len) == 0 && used <= cases[i].cols &&
+		    used == text_width(b.data, b.len), "fit \"%s\" to %zu",
+		    cases[i].want, cases[i].cols);
+	}
+	buf_release(&b);
+}
+
 int
 main(void)
 {
@@ -286,5 +319,6 @@ main(void)
 	test_ascii_breaks();
 	test_clusters();
 	test_classes();
+	test_fit();
 	return tap_done();
 }
