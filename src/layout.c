@@ -194,7 +194,8 @@ layout_deco(struct layout *l, enum layout_seg_kind kind, enum layout_role role,
 {
 	struct layout_seg	*s;
 
-	if (n == 0)
+	/* One that draws nothing is kept only for the text it stands for. */
+	if (n == 0 && len == 0)
 		return;
 	s = layout_seg_add(l, kind, role, cols);
 	s->doff = l->deco.len;
@@ -480,6 +481,34 @@ layout_style_at(struct layout_ctx *c, size_t pos, size_t *until)
 /* Drawing one line of flowed text. */
 
 /*
+ * What stands for the tab or control character `cp`, `n` bytes at `pos`
+ * of the block, `w` cells wide: blanks, or the control's symbol, cut to
+ * the room left on the line, so that a narrow line never draws wider.
+ * The segment stays, even with no cells, for the text it stands for.
+ */
+static void
+layout_subst(struct layout_ctx *c, uint32_t cp, size_t pos, size_t n,
+    unsigned int w)
+{
+	char	 sym[8];
+	size_t	 len;
+
+	if (w > layout_room(c))
+		w = layout_room(c);
+	if (cp == '\t') {
+		layout_deco(c->l, LAYOUT_SEG_SUBST, c->role, "        ", w, w,
+		    c->blk->off + pos, n);
+		return;
+	}
+	len = text_control_symbol(cp, sym);
+	/* Only the symbols of ASCII, one byte a cell, are wider than one. */
+	if (w < text_char_width(cp))
+		len = w;
+	layout_deco(c->l, LAYOUT_SEG_SUBST, LAYOUT_CONTROL, sym, len, w,
+	    c->blk->off + pos, n);
+}
+
+/*
  * Emit text [pos, end) of the block as segments of one style, splitting
  * out control characters and tabs as stand-ins.
  */
@@ -490,9 +519,8 @@ layout_emit_text(struct layout_ctx *c, size_t pos, size_t end,
 	struct layout	*l = c->l;
 	const char	*t = c->text;
 	size_t		 seg = pos, base = c->blk->off, n;
-	unsigned int	 cols = 0, w;
+	unsigned int	 cols = 0;
 	uint32_t	 cp;
-	char		 sym[8];
 
 	while (pos < end) {
 		unsigned char	 ch = (unsigned char)t[pos];
@@ -509,17 +537,8 @@ layout_emit_text(struct layout_ctx *c, size_t pos, size_t end,
 			continue;
 		}
 		layout_text(l, c->role, style, base + seg, pos - seg, cols);
-		if (cp == '\t') {
-			w = LAYOUT_TAB -
-			    (layout_line_cols(l) - c->col0) % LAYOUT_TAB;
-			if (w > layout_room(c))
-				w = layout_room(c);
-			layout_deco(l, LAYOUT_SEG_SUBST, c->role,
-			    "        ", w, w, base + pos, n);
-		} else
-			layout_deco(l, LAYOUT_SEG_SUBST, LAYOUT_CONTROL, sym,
-			    text_control_symbol(cp, sym),
-			    text_char_width(cp), base + pos, n);
+		layout_subst(c, cp, pos, n, cp != '\t' ? text_char_width(cp) :
+		    LAYOUT_TAB - (layout_line_cols(l) - c->col0) % LAYOUT_TAB);
 		pos += n;
 		seg = pos;
 		cols = 0;
@@ -842,7 +861,6 @@ layout_code_line(struct layout_ctx *c, size_t pos, size_t end)
 	unsigned int	 cols = 0, w, lcol = 0;
 	uint32_t	 cp;
 	bool		 fresh = true;	/* nothing placed on the line yet */
-	char		 sym[8];
 	unsigned int	 indent;
 
 	layout_new_line(c);
@@ -867,15 +885,7 @@ layout_code_line(struct layout_ctx *c, size_t pos, size_t end)
 		}
 		if (cp == '\t' || text_is_control(cp)) {
 			layout_text(l, c->role, 0, base + seg, pos - seg, cols);
-			if (w > layout_room(c))
-				w = layout_room(c);
-			if (cp == '\t')
-				layout_deco(l, LAYOUT_SEG_SUBST, c->role,
-				    "        ", w, w, base + pos, n);
-			else
-				layout_deco(l, LAYOUT_SEG_SUBST, LAYOUT_CONTROL,
-				    sym, text_control_symbol(cp, sym), w,
-				    base + pos, n);
+			layout_subst(c, cp, pos, n, w);
 			seg = pos + n;
 			cols = 0;
 		} else

@@ -285,7 +285,55 @@ static const char *const stress_docs[] = {
 	    "\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\n```\n",
 	"# A heading long enough to wrap at narrow widths, really\n\n"
 	    "1234567. item with a big number\n",
+	"```\nabcdefgh\xc2\x9b\xc2\x9bij\tk\tl\x01\xc2\x85m\n```\n",
 };
+
+/*
+ * Random documents from fragments that are hard to lay out, at narrow
+ * widths: each keeps the invariants.  A fixed seed, so a failure repeats.
+ */
+static void
+test_random(void)
+{
+	static const char *const frag[] = {
+		"# H\n", "word ", "\t", "\n", "\n\n", "> ", "- ", "1. ",
+		"```\n", "    code\tx\n", "\x1b[31m", "\x01", "\xc2\x9b",
+		"\xe4\xb8\xad", "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f"
+		"\x91\xa9", "e\xcc\x81", "[l](http://x) ", "*em* ", "`c` ",
+		"aaaaaaaaaaaaaaaaaaaaaaaa", "\xff", "  \n", " )", "(", "<b>",
+		"#### ",
+	};
+	unsigned long	 seed = 1;
+	struct buf	 md;
+	struct doc	*d;
+	struct check	 c;
+	unsigned int	 w;
+	size_t		 i, k, n;
+	bool		 ok = true;
+
+	memset(&c, 0, sizeof(c));
+	buf_init(&md);
+	for (i = 0; i < 400 && ok; i++) {
+		md.len = 0;
+		seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+		n = 1 + (seed >> 33) % 60;
+		for (k = 0; k < n; k++) {
+			seed = seed * 6364136223846793005UL +
+			    1442695040888963407UL;
+			buf_adds(&md, frag[(seed >> 33) %
+			    (sizeof(frag) / sizeof(*frag))]);
+		}
+		d = load(md.data);
+		for (w = LAYOUT_MIN_WIDTH; w <= 14 && ok; w++)
+			ok = check_doc(d, w, &c);
+		doc_free(d);
+	}
+	tap_ok(ok, "400 random documents: %lu lines at widths %u-14 keep the "
+	    "invariants", c.lines, LAYOUT_MIN_WIDTH);
+	if (!ok)
+		tap_diag("document %zu: %s", i - 1, c.why);
+	buf_release(&md);
+}
 
 /* Two layouts draw the same lines. */
 static bool
@@ -378,6 +426,7 @@ main(int argc, char *argv[])
 		test_invariants("crafted", d, LAYOUT_MIN_WIDTH, 60, 1);
 		doc_free(d);
 	}
+	test_random();
 	test_render();
 	test_cache();
 	return tap_done();
