@@ -163,6 +163,19 @@ const char	*doc_section_title(const struct doc *, size_t s, size_t *len);
  */
 unsigned int	 doc_section_indent(const struct doc *, size_t s);
 
+/*
+ * The block that holds text offset `off`: the last to start at or before
+ * it.  A container starts where its first leaf does and comes before it,
+ * so this is a leaf wherever there is text.  DOC_NONE before any block.
+ */
+size_t		 doc_block_at(const struct doc *, size_t off);
+
+/*
+ * Where section `s` starts in the text; the text's end for s past the
+ * last, so that section s spans [start(s), start(s + 1)).
+ */
+size_t		 doc_section_start(const struct doc *, size_t s);
+
 /* True for leaves, false for containers. */
 bool		 doc_is_leaf(enum doc_kind);
 

@@ -139,6 +139,28 @@ doc_section_find_speakers(struct doc *d, size_t s)
 	sec->talk = ++d->ntalks;
 }
 
+size_t
+doc_block_at(const struct doc *d, size_t off)
+{
+	size_t	 lo = 0, hi = d->nblocks, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (d->blocks[mid].off <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? lo - 1 : DOC_NONE;
+}
+
+size_t
+doc_section_start(const struct doc *d, size_t s)
+{
+	return s < d->nsections && d->sections[s].first < d->nblocks ?
+	    d->blocks[d->sections[s].first].off : d->text.len;
+}
+
 unsigned int
 doc_section_indent(const struct doc *d, size_t s)
 {

@@ -253,22 +253,6 @@ dump_toc(FILE *fp, const struct doc *d, const struct dump_opts *o)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* The block that holds text offset `off`, or DOC_NONE. */
-static size_t
-dump_block_at(const struct doc *d, size_t off)
-{
-	size_t	 lo = 0, hi = d->nblocks, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (d->blocks[mid].off <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo > 0 ? lo - 1 : DOC_NONE;
-}
-
 /* Append `len` bytes of text to `out`, each run of white space as one. */
 static void
 dump_flat(const char *s, size_t len, struct buf *out)
@@ -369,7 +353,7 @@ dump_match(FILE *fp, const struct doc *d, const struct search_match *m,
 	const char		*title;
 	size_t			 b, len, end = m->off + m->len, hi;
 
-	if ((b = dump_block_at(d, m->off)) == DOC_NONE)
+	if ((b = doc_block_at(d, m->off)) == DOC_NONE)
 		return;
 	blk = &d->blocks[b];
 	hi = blk->off + blk->len > end ? blk->off + blk->len : end;

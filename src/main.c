@@ -376,14 +376,6 @@ struct main_found {
 	size_t			 sections;	/* with a match */
 };
 
-/* Where section `s` starts in the text; the text's end past the last. */
-static size_t
-main_section_off(const struct doc *d, size_t s)
-{
-	return s < d->nsections ? d->blocks[d->sections[s].first].off :
-	    d->text.len;
-}
-
 /*
  * Search sections [from, to), print their matches and count them.
  * Returns 0, or -1 on a write error.
@@ -392,8 +384,8 @@ static int
 main_search_sections(const struct doc *d, size_t from, size_t to, void *arg)
 {
 	struct main_found	*f = arg;
-	size_t			 a = main_section_off(d, from), i;
-	size_t			 b = main_section_off(d, to);
+	size_t			 a = doc_section_start(d, from), i;
+	size_t			 b = doc_section_start(d, to);
 
 	/* An empty scope would be the whole text. */
 	if (b <= a)

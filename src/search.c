@@ -139,26 +139,6 @@ search_reset(struct search *s, const struct doc *d, const char *query,
 }
 
 /*
- * The block that holds text offset `off`: the last to start at or before
- * it.  A container starts where its first leaf does and comes before it,
- * so this is a leaf wherever there is text.  DOC_NONE before any block.
- */
-static size_t
-search_block_at(const struct doc *d, size_t off)
-{
-	size_t	 lo = 0, hi = d->nblocks, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (d->blocks[mid].off <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo > 0 ? lo - 1 : DOC_NONE;
-}
-
-/*
  * Record the match [off, off + len) and count it in its section, unless
  * it reaches past its block (into the line that parts two blocks) or
  * overlaps the match before.  Returns whether it was recorded.
@@ -174,7 +154,7 @@ search_add(struct search *s, const struct doc *d, size_t off, size_t len)
 		return false;
 	if (s->n > 0 && off < s->m[s->n - 1].off + s->m[s->n - 1].len)
 		return false;
-	if ((b = search_block_at(d, off)) == DOC_NONE)
+	if ((b = doc_block_at(d, off)) == DOC_NONE)
 		return false;
 	blk = &d->blocks[b];
 	if (doc_is_leaf(blk->kind) && off + len > blk->off + blk->len)

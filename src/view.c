@@ -846,14 +846,20 @@ view_page(struct view *v, bool down, bool half)
 
 /* Searching. */
 
-/* The speakers' names, once each, for Tab to complete from. */
+static int
+view_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The speakers' names, once each, in order, for Tab to complete from. */
 static void
 view_find_names(struct view *v)
 {
 	struct view_find	*f = &v->find;
 	const struct doc	*d = v->doc;
 	struct buf		 b;
-	size_t			 i, k, *at;
+	size_t			 i, *at;
 
 	if (f->names != NULL || d->nspeakers == 0)
 		return;
@@ -867,14 +873,14 @@ view_find_names(struct view *v)
 	}
 	f->namebuf = b.data;
 	f->names = xcalloc(d->nspeakers, sizeof(*f->names));
-	for (i = 0; i < d->nspeakers; i++) {
-		for (k = 0; k < f->nnames; k++)
-			if (strcmp(f->names[k], b.data + at[i]) == 0)
-				break;
-		if (k == f->nnames)
-			f->names[f->nnames++] = b.data + at[i];
-	}
+	for (i = 0; i < d->nspeakers; i++)
+		f->names[i] = b.data + at[i];
 	free(at);
+	qsort(f->names, d->nspeakers, sizeof(*f->names), view_name_cmp);
+	for (i = 0; i < d->nspeakers; i++)
+		if (f->nnames == 0 ||
+		    strcmp(f->names[f->nnames - 1], f->names[i]) != 0)
+			f->names[f->nnames++] = f->names[i];
 }
 
 /* What the prompt line shows, and where its cursor goes. */
@@ -900,22 +906,16 @@ view_prompt_cursor(const struct view *v)
 	return text_width(v->prompt.data, v->prompt.len);
 }
 
-/* The leaf that holds doc text offset `off`: the last to start at or before it. */
+/* The leaf that holds doc text offset `off`, or the nearest after it. */
 static size_t
 view_block_at(const struct view *v, size_t off)
 {
 	const struct doc	*d = v->doc;
-	size_t			 lo = 0, hi = d->nblocks, mid, b;
+	size_t			 b = doc_block_at(d, off);
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (d->blocks[mid].off <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	b = lo > 0 ? lo - 1 : 0;
-	/* A container starts where its first leaf does. */
+	if (b == DOC_NONE)
+		b = 0;
+	/* A container without a leaf of its own has no text to show. */
 	while (b + 1 < d->nblocks && !doc_is_leaf(d->blocks[b].kind))
 		b++;
 	return b;
@@ -979,19 +979,15 @@ view_anchor_off(const struct view *v, const struct view_anchor *a)
 static bool
 view_find_run(struct view *v, const char *query)
 {
-	struct view_find		*f = &v->find;
-	const struct doc_section	*sec;
-	size_t				 from = 0, to = 0;
-	char				 err[256];
+	struct view_find	*f = &v->find;
+	size_t			 from = 0, to = 0;
+	char			 err[256];
 
 	if (f->ix == NULL)
 		f->ix = search_index_new(v->doc);
 	if (f->how.scoped && f->how.scope < v->doc->nsections) {
-		sec = &v->doc->sections[f->how.scope];
-		from = sec->first < v->doc->nblocks ?
-		    v->doc->blocks[sec->first].off : 0;
-		to = sec->end < v->doc->nblocks ?
-		    v->doc->blocks[sec->end].off : v->doc->text.len;
+		from = doc_section_start(v->doc, f->how.scope);
+		to = doc_section_start(v->doc, f->how.scope + 1);
 	}
 	if (search_run(&f->s, f->ix, v->doc, query, f->how.flags, from, to, err,
 	    sizeof(err)) != 0) {
@@ -1142,7 +1138,7 @@ view_find_step(struct view *v, bool same)
 {
 	struct view_find	*f = &v->find;
 	struct view_anchor	 was = v->top;
-	size_t			 off, idx, before;
+	size_t			 off, idx, before, b;
 	bool			 forward = f->how.forward == same, shown;
 
 	if (f->last == NULL) {
@@ -1154,11 +1150,14 @@ view_find_step(struct view *v, bool same)
 			view_say(v, "Pattern not found: %s", f->last);
 		return VIEW_REDRAW;
 	}
-	before = f->cur != DOC_NONE ? v->doc->blocks[view_block_at(v,
-	    f->s.m[f->cur].off)].section : view_section(v);
-	shown = f->cur != DOC_NONE && view_is_shown(v, view_block_at(v,
-	    f->s.m[f->cur].off), view_line_at(v, view_block_at(v,
-	    f->s.m[f->cur].off), f->s.m[f->cur].off));
+	before = view_section(v);
+	shown = false;
+	if (f->cur != DOC_NONE) {
+		b = view_block_at(v, f->s.m[f->cur].off);
+		before = v->doc->blocks[b].section;
+		shown = view_is_shown(v, b, view_line_at(v, b,
+		    f->s.m[f->cur].off));
+	}
 	/* Matches never overlap: the next ends after this one's end. */
 	off = !shown ? view_anchor_off(v, &v->top) : forward ?
 	    f->s.m[f->cur].off + f->s.m[f->cur].len : f->s.m[f->cur].off;
@@ -1257,8 +1256,7 @@ view_find_status(struct view *v, struct buf *out)
 	}
 	s = v->doc->blocks[view_block_at(v, f->s.m[f->cur].off)].section;
 	sec = &v->doc->sections[s];
-	first = search_next(&f->s, s < v->doc->nsections && sec->first <
-	    v->doc->nblocks ? v->doc->blocks[sec->first].off : 0, true);
+	first = search_next(&f->s, doc_section_start(v->doc, s), true);
 	here = s < f->s.nsections ? f->s.count[s] : 0;
 	buf_printf(out, " \xc2\xb7 match %zu/%zu", f->cur + 1, f->s.n);
 	if (sec->talk > 0)
