@@ -81,6 +81,10 @@ struct view {
 	size_t			 cursor;	/* the index's cursor: a section */
 	size_t			 side_top;	/* first section the index shows */
 	bool			 side_scrolled;	/* by the wheel: leave it */
+	size_t			*counted;	/* owned: lines of each block */
+	size_t			 ncounted;	/* blocks counted */
+	size_t			 capcounted;
+	unsigned int		 counted_width;	/* at this width */
 	size_t			 nsections_seen;	/* when last loaded */
 	bool			 complete_seen;
 	unsigned int		 loading;	/* percent parsed, while the doc
@@ -787,22 +791,34 @@ view_toggle_sidebar(struct view *v)
 	return VIEW_REDRAW;
 }
 
-/* Lines before the top, and in all: lays out the whole article once. */
+/*
+ * Lines before the top, and in all.  The whole article is laid out for
+ * it, but once a width: the count of each block is kept.
+ */
 static void
 view_count_lines(struct view *v, size_t *before, size_t *total)
 {
 	struct layout	 l;
 	size_t		 b;
 
-	*before = *total = 0;
+	if (v->counted_width != v->geom.body_w) {
+		v->ncounted = 0;
+		v->counted_width = v->geom.body_w;
+	}
+	v->counted = xgrow(v->counted, &v->capcounted, v->doc->nblocks,
+	    sizeof(*v->counted));
 	layout_init(&l);
+	for (; v->ncounted < v->doc->nblocks; v->ncounted++) {
+		layout_block(&l, v->doc, v->ncounted, v->geom.body_w);
+		v->counted[v->ncounted] = l.nlines;
+	}
+	layout_release(&l);
+	*before = *total = 0;
 	for (b = 0; b < v->doc->nblocks; b++) {
 		if (b == v->top.block)
 			*before = *total + v->top.line;
-		layout_block(&l, v->doc, b, v->geom.body_w);
-		*total += l.nlines;
+		*total += v->counted[b];
 	}
-	layout_release(&l);
 }
 
 static unsigned int
@@ -1708,12 +1724,16 @@ static void
 view_doc_grew(struct view *v)
 {
 	const struct doc	*d = v->doc;
+	size_t			 first;
 
 	if (d->nsections == v->nsections_seen && d->complete == v->complete_seen)
 		return;
-	if (v->nsections_seen > 0)
-		layout_cache_drop(v->cache,
-		    d->sections[v->nsections_seen - 1].first);
+	if (v->nsections_seen > 0) {
+		first = d->sections[v->nsections_seen - 1].first;
+		layout_cache_drop(v->cache, first);
+		if (v->ncounted > first)
+			v->ncounted = first;
+	}
 	v->nsections_seen = d->nsections;
 	v->complete_seen = d->complete;
 	view_settle(v, &v->top);
@@ -1934,6 +1954,7 @@ view_free(struct view *v)
 	layout_cache_free(v->cache);
 	view_find_release(&v->find);
 	free(v->hist);
+	free(v->counted);
 	buf_release(&v->message);
 	buf_release(&v->prompt);
 	free(v);

@@ -1663,6 +1663,37 @@ test_mouse(const struct doc *d)
 
 /* Keys bound to nothing, messages, info, redraw, mouse capture. */
 
+/* The lines = counts, from its message; 0 when it has none. */
+static size_t
+info_total(struct view *v)
+{
+	const char	*m;
+	size_t		 line, total;
+
+	type(v, "=");
+	m = view_message(v);
+	if (m == NULL || (m = strstr(m, "line ")) == NULL ||
+	    sscanf(m, "line %zu of %zu", &line, &total) != 2)
+		return 0;
+	return total;
+}
+
+/* = counts again at a new width, and the same as before at the old. */
+static void
+test_info_lines(struct view *v)
+{
+	size_t	 wide, narrow, again;
+
+	wide = info_total(v);
+	view_resize(v, 50, 30);
+	narrow = info_total(v);
+	view_resize(v, 100, 30);
+	again = info_total(v);
+	tap_ok(wide > 0 && narrow > wide && again == wide, "= counts %zu "
+	    "lines at 100 columns, %zu at 50, %zu at 100 again", wide, narrow,
+	    again);
+}
+
 static void
 test_misc(const struct doc *d)
 {
@@ -1697,6 +1728,7 @@ test_misc(const struct doc *d)
 	if (!tap_ok(m != NULL && strstr(m, "talk 3 of 7") != NULL &&
 	    strstr(m, "line ") != NULL, "= tells the talk and line"))
 		tap_diag("the message is \"%s\"", m != NULL ? m : "(null)");
+	test_info_lines(v);
 	f = view_key(v, KEYMAP_CTRL('l'));
 	tap_ok(f & VIEW_REPAINT, "C-l repaints");
 	tap_ok(view_mouse(v), "the mouse is on, as asked");
