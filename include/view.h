@@ -84,6 +84,7 @@ struct view_row {
 enum view_side_kind {
 	VIEW_SIDE_TITLE,	/* number and title */
 	VIEW_SIDE_SPEAKERS,	/* the speakers, under the title */
+	VIEW_SIDE_LOADING,	/* how much is loaded, under the last */
 	VIEW_SIDE_EMPTY
 };
 

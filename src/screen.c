@@ -426,6 +426,7 @@ screen_draw_sidebar(struct view *v, const struct view_geom *g)
 	view_sidebar(v, rows);
 	for (y = 0; y < g->body_h; y++) {
 		a = rows[y].kind == VIEW_SIDE_SPEAKERS ||
+		    rows[y].kind == VIEW_SIDE_LOADING ||
 		    rows[y].matches == 0 ? A_DIM : A_NORMAL;
 		if (rows[y].current)
 			a |= view_focus(v) == VIEW_FOCUS_SIDEBAR ? A_BOLD :

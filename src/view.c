@@ -1710,7 +1710,7 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 	}
 	/* More talks are on their way. */
 	if (!v->doc->complete && y < v->geom.body_h) {
-		rows[y].kind = VIEW_SIDE_SPEAKERS;
+		rows[y].kind = VIEW_SIDE_LOADING;
 		buf_printf(&rows[y].text, "%*sloading %u%%",
 		    (int)view_number_width(v), "", v->loading);
 	}

@@ -21,6 +21,9 @@ tap_plan(int n)
 }
 
 static bool
+tap_vok(bool pass, const char *fmt, va_list ap) TAP_PRINTF(2, 0);
+
+static bool
 tap_vok(bool pass, const char *fmt, va_list ap)
 {
 	printf("%sok %d - ", pass ? "" : "not ", ++tap_count);

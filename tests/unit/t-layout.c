@@ -298,8 +298,8 @@ test_random(void)
 	static const char *const frag[] = {
 		"# H\n", "word ", "\t", "\n", "\n\n", "> ", "- ", "1. ",
 		"```\n", "    code\tx\n", "\x1b[31m", "\x01", "\xc2\x9b",
-		"\xe4\xb8\xad", "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f"
-		"\x91\xa9", "e\xcc\x81", "[l](http://x) ", "*em* ", "`c` ",
+		"\xe4\xb8\xad", "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9",
+		"e\xcc\x81", "[l](http://x) ", "*em* ", "`c` ",
 		"aaaaaaaaaaaaaaaaaaaaaaaa", "\xff", "  \n", " )", "(", "<b>",
 		"#### ",
 	};

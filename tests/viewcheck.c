@@ -1,0 +1,281 @@
+/*
+ * viewcheck: the view's invariants, for the tests that drive a view (t-view,
+ * and the view fuzz target): each check returns false with the reason in
+ * a struct why.  The article's lines are found here by laying out blocks
+ * afresh, not through the view, so that they check it.
+ */
+#include "viewcheck.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+#include "layout.h"
+#include "text.h"
+#include "util.h"
+
+static bool
+fail(struct why *w, const char *fmt, ...) VIEWCHECK_PRINTF(2, 3);
+
+/* The doc text line `line` of `l` starts with, or DOC_NONE. */
+size_t
+line_start(const struct layout *l, size_t line)
+{
+	const struct layout_line	*ln = &l->lines[line];
+	size_t				 i;
+
+	for (i = 0; i < ln->nseg; i++)
+		if (l->segs[ln->seg + i].kind != LAYOUT_SEG_DECO)
+			return l->segs[ln->seg + i].off;
+	return DOC_NONE;
+}
+
+/* Does line `line` of `l` draw no text of the article? */
+bool
+line_is_empty(const struct layout *l, size_t line)
+{
+	const struct layout_line	*ln = &l->lines[line];
+	size_t				 i;
+
+	for (i = 0; i < ln->nseg; i++)
+		if (l->segs[ln->seg + i].kind != LAYOUT_SEG_DECO &&
+		    l->segs[ln->seg + i].len > 0)
+			return false;
+	return true;
+}
+
+/* Does line `line` of `l` hold doc text offset `off`? */
+bool
+line_holds(const struct layout *l, size_t line, size_t off)
+{
+	const struct doc_block	*blk = &l->doc->blocks[l->block];
+	size_t			 start = line_start(l, line), i, next;
+
+	if (start == DOC_NONE || start > off || off > blk->off + blk->len)
+		return false;
+	for (i = line + 1; i < l->nlines; i++)
+		if ((next = line_start(l, i)) != DOC_NONE)
+			return off < next;
+	return true;
+}
+
+size_t
+leaf_lines(const struct doc *d, size_t b, unsigned int width)
+{
+	struct layout	*l;
+	size_t		 n;
+
+	if (!doc_is_leaf(d->blocks[b].kind))
+		return 0;
+	l = layout_build(d, b, width);
+	n = l->nlines;
+	layout_free(l);
+	return n;
+}
+
+/* The first leaf with lines at or after `b`, or DOC_NONE. */
+size_t
+next_leaf(const struct doc *d, size_t b, unsigned int width)
+{
+	for (; b < d->nblocks; b++)
+		if (leaf_lines(d, b, width) > 0)
+			return b;
+	return DOC_NONE;
+}
+
+static bool
+fail(struct why *w, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(w->s, sizeof(w->s), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* The anchor is a line of a leaf at the body's width, holding its text. */
+bool
+check_anchor(struct view *v, const struct doc *d, struct why *w)
+{
+	const struct view_geom	*g = view_geom(v);
+	struct view_anchor	 a = view_anchor(v);
+	struct layout		*l;
+	bool			 ok = true;
+
+	if (next_leaf(d, 0, g->body_w) == DOC_NONE) {
+		if (a.block != 0 || a.line != 0)
+			return fail(w, "no text, yet the anchor is block %zu "
+			    "line %zu", a.block, a.line);
+		return true;
+	}
+	if (a.block >= d->nblocks || !doc_is_leaf(d->blocks[a.block].kind))
+		return fail(w, "anchor block %zu is no leaf", a.block);
+	l = layout_build(d, a.block, g->body_w);
+	if (a.line >= l->nlines)
+		ok = fail(w, "anchor line %zu of block %zu, which has %zu",
+		    a.line, a.block, l->nlines);
+	else if (a.off != DOC_NONE && !line_holds(l, a.line, a.off))
+		ok = fail(w, "anchor offset %zu is not on line %zu of block "
+		    "%zu (it starts at %zu)", a.off, a.line, a.block,
+		    line_start(l, a.line));
+	layout_free(l);
+	return ok;
+}
+
+/* Is `r` the line after `p`, or NULL when `p` is the last one? */
+static bool
+check_next_row(const struct doc *d, unsigned int width,
+    const struct view_row *p, const struct view_row *r)
+{
+	size_t	 b;
+
+	if (p->layout == NULL)
+		return r->layout == NULL;
+	if (p->line + 1 < p->layout->nlines)
+		return r->layout != NULL && r->layout->block ==
+		    p->layout->block && r->line == p->line + 1;
+	b = next_leaf(d, p->layout->block + 1, width);
+	if (b == DOC_NONE)
+		return r->layout == NULL;
+	return r->layout != NULL && r->layout->block == b && r->line == 0;
+}
+
+/* The body's rows: the anchor's line, then consecutive lines, then NULLs. */
+bool
+check_body(struct view *v, const struct doc *d, struct why *w)
+{
+	const struct view_geom	*g = view_geom(v);
+	struct view_anchor	 a = view_anchor(v);
+	struct view_row		*rows = xcalloc(g->body_h + 1, sizeof(*rows));
+	unsigned int		 lw = g->body_w < LAYOUT_MIN_WIDTH ?
+				    LAYOUT_MIN_WIDTH : g->body_w;
+	size_t			 i;
+	bool			 ok = true, text;
+
+	text = next_leaf(d, 0, g->body_w) != DOC_NONE;
+	view_body(v, rows);
+	for (i = 0; i < g->body_h && ok; i++) {
+		if (rows[i].layout != NULL && (rows[i].layout->width != lw ||
+		    rows[i].line >= rows[i].layout->nlines))
+			ok = fail(w, "row %zu: line %zu of a layout of %zu "
+			    "lines at %u, the body being %u wide", i,
+			    rows[i].line, rows[i].layout->nlines,
+			    rows[i].layout->width, g->body_w);
+		else if (i == 0 && !text && rows[0].layout != NULL)
+			ok = fail(w, "row 0 shows a line of an empty article");
+		else if (i == 0 && text && (rows[0].layout == NULL ||
+		    rows[0].layout->block != a.block ||
+		    rows[0].line != a.line))
+			ok = fail(w, "row 0 is not the anchor's line");
+		else if (i > 0 && !check_next_row(d, g->body_w, &rows[i - 1],
+		    &rows[i]))
+			ok = fail(w, "row %zu does not follow row %zu", i,
+			    i - 1);
+	}
+	free(rows);
+	return ok;
+}
+
+/* Every row of the index fits between its margin and its border. */
+bool
+check_sidebar(struct view *v, const struct doc *d, struct why *w)
+{
+	const struct view_geom	*g = view_geom(v);
+	struct view_side_row	*rows = xcalloc(g->body_h + 1, sizeof(*rows));
+	size_t			 i, tw;
+	bool			 ok = true;
+
+	view_sidebar(v, rows);
+	for (i = 0; i < g->body_h && ok; i++) {
+		tw = text_width(rows[i].text.data, rows[i].text.len);
+		if (g->side_w == 0 && (rows[i].kind != VIEW_SIDE_EMPTY ||
+		    rows[i].text.len > 0))
+			ok = fail(w, "index row %zu drawn, the index hidden",
+			    i);
+		else if (rows[i].kind == VIEW_SIDE_EMPTY)
+			continue;
+		else if (rows[i].kind == VIEW_SIDE_LOADING && (d->complete ||
+		    tw + 2 > g->side_w))
+			ok = fail(w, "index row %zu says \"%s\" of %s article",
+			    i, rows[i].text.data, d->complete ? "a loaded" :
+			    "an unfitting");
+		else if (rows[i].kind == VIEW_SIDE_LOADING)
+			continue;
+		else if (rows[i].section >= d->nsections)
+			ok = fail(w, "index row %zu: section %zu of %zu", i,
+			    rows[i].section, d->nsections);
+		else if (tw + 2 > g->side_w)
+			ok = fail(w, "index row %zu is %zu cells wide, the "
+			    "index %u (%u for text): \"%s\"", i, tw,
+			    g->side_w, g->side_w - 2, rows[i].text.data);
+		else if (rows[i].number_len > rows[i].text.len)
+			ok = fail(w, "index row %zu: number longer than text",
+			    i);
+		else if (rows[i].cursor && (view_focus(v) !=
+		    VIEW_FOCUS_SIDEBAR || rows[i].section != view_cursor(v)))
+			ok = fail(w, "index row %zu has a stray cursor", i);
+	}
+	view_side_release(rows, g->body_h);
+	free(rows);
+	return ok;
+}
+
+/* The status line's parts fit in the screen's width. */
+bool
+check_status(struct view *v, struct why *w)
+{
+	const struct view_geom	*g = view_geom(v);
+	struct buf		 left, right;
+	size_t			 lw, rw;
+	bool			 ok = true;
+
+	buf_init(&left);
+	buf_init(&right);
+	view_status(v, &left, &right);
+	lw = text_width(left.data, left.len);
+	rw = text_width(right.data, right.len);
+	/* Below 10 columns " 100%" alone may not fit. */
+	if (g->cols >= 10 && lw + rw > g->cols)
+		ok = fail(w, "status \"%s\" + \"%s\" is %zu cells, the screen "
+		    "%u", left.data, right.data, lw + rw, g->cols);
+	buf_release(&left);
+	buf_release(&right);
+	return ok;
+}
+
+/* The anchor, the body, the section, the position, the focus. */
+bool
+check_core(struct view *v, const struct doc *d, struct why *w)
+{
+	const struct view_geom	*g = view_geom(v);
+	struct view_anchor	 a = view_anchor(v);
+	size_t			 want;
+	unsigned int		 p;
+
+	if (!check_anchor(v, d, w) || !check_body(v, d, w))
+		return false;
+	want = d->nblocks > 0 && a.block < d->nblocks ?
+	    d->blocks[a.block].section : 0;
+	if (view_section(v) != want)
+		return fail(w, "section %zu, the anchor's block being in %zu",
+		    view_section(v), want);
+	if ((p = view_percent(v)) > 100)
+		return fail(w, "%u%%", p);
+	if (view_focus(v) == VIEW_FOCUS_SIDEBAR && g->side_w == 0)
+		return fail(w, "the hidden index has the focus");
+	if (d->nsections > 0 && view_cursor(v) >= d->nsections)
+		return fail(w, "index cursor %zu of %zu sections",
+		    view_cursor(v), d->nsections);
+	return true;
+}
+
+/* What the index and the status line draw fits where they draw it. */
+bool
+check_fit(struct view *v, const struct doc *d, struct why *w)
+{
+	return check_sidebar(v, d, w) && check_status(v, w);
+}
+
