@@ -1,17 +1,18 @@
 /*
  * prescan: one linear pass over a whole article, before it is parsed, that
  * finds where it may be cut into pieces that parse, one by one, exactly as
- * the whole does.  A cut goes before an ATX heading line that starts in
- * column 0 outside fenced code and HTML blocks: nothing else can hold such
- * a line, so every block before it is closed.  Link reference definitions
- * are global in CommonMark, so the pass also finds the paragraphs that may
- * hold them; the loader has cmark say which lines really define, and gives
- * every piece those definitions first.
+ * the whole does.  The pass follows the block structure as cmark builds it
+ * (quotes, lists and items, lazy lines, fences, indented code, the seven
+ * kinds of HTML block), and a cut goes before an ATX heading at the top
+ * level: every block before it is closed there.  Link reference
+ * definitions are global in CommonMark, so the pass also finds the
+ * paragraphs that may open with them; the loader has cmark say which lines
+ * really define, and gives every piece those it may use first.
  *
- * Where the pass cannot be sure of a cut or a definition (a fence or an
- * HTML block that may belong to a list item the pass does not follow, a
- * definition inside a quote or a list), it says so, and the article is
- * parsed whole.  No cmark here: it is plain byte scanning.
+ * Where the pass cannot be sure (a paragraph in a quote or a list item
+ * that may open with a definition, one that a setext underline may or may
+ * not make a heading, nesting deeper than it follows), it says so, and the
+ * article is parsed whole.  No cmark here: it is plain byte scanning.
  */
 #ifndef OLSREAD_PRESCAN_H
 #define OLSREAD_PRESCAN_H
@@ -30,8 +31,9 @@ struct prescan {
 	size_t			*cuts;		/* owned: offsets, increasing */
 	size_t			 ncuts;
 	size_t			 capcuts;
-	struct prescan_range	*defs;		/* owned: paragraphs that may
-						   open with definitions */
+	struct prescan_range	*defs;		/* owned: paragraphs at the top
+						   level that may open with
+						   definitions, whole */
 	size_t			 ndefs;
 	size_t			 capdefs;
 	bool			 unsure;	/* cut nowhere: parse whole */
@@ -59,7 +61,10 @@ struct prescan_def {
 
 /*
  * Split `len` bytes at `s + off`, lines that cmark reads as definitions,
- * into one entry a definition, appended to `*defs`.
+ * into one entry a definition, appended to `*defs`: each line that opens
+ * with '[', after any blanks, starts one.  A destination or a title may
+ * open a line with '[' too: the caller has cmark check that each entry
+ * alone is definitions and nothing else.
  */
 void	 prescan_split_defs(const char *s, size_t off, size_t len,
 	    struct prescan_def **defs, size_t *n, size_t *cap);

@@ -481,8 +481,15 @@ load_parse(int flags, const char *pre, size_t prelen, const char *s,
 	cmark_parser	*p = load_parser(flags);
 	cmark_node	*root;
 
-	if (prelen > 0)
+	if (prelen > 0) {
+		/* cmark skips a byte order mark only at the very start. */
+		if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+			cmark_parser_feed(p, s, 3);
+			s += 3;
+			len -= 3;
+		}
 		cmark_parser_feed(p, pre, prelen);
+	}
 	cmark_parser_feed(p, s, len);
 	root = cmark_parser_finish(p);
 	cmark_parser_free(p);
@@ -581,6 +588,29 @@ load_find_mixed(const struct load_job *j, bool *mixed)
 }
 
 /*
+ * Whether every definition the split found is definitions alone, as cmark
+ * reads it by itself: a line that opens with '[' may carry a destination
+ * or a title rather than start a definition, and then an entry would be
+ * one by halves.
+ */
+static bool
+load_defs_whole(const struct load_job *j)
+{
+	struct buf	 all;
+	size_t		 i;
+	bool		 ok;
+
+	buf_init(&all);
+	for (i = 0; i < j->ndefs; i++) {
+		buf_add(&all, j->text + j->defs[i].off, j->defs[i].len);
+		buf_adds(&all, "\n\n");
+	}
+	ok = all.len == 0 || load_defines_only(j->flags, all.data, all.len);
+	buf_release(&all);
+	return ok;
+}
+
+/*
  * Find every definition of the article, as cmark reads them, so that
  * each piece can start with those it may use: a paragraph that holds
  * only definitions gives them all; one that holds more is asked about
@@ -609,7 +639,7 @@ load_prelude(struct load_job *j)
 		}
 	}
 	free(mixed);
-	return n >= 0;
+	return n >= 0 && load_defs_whole(j);
 }
 
 /*
@@ -636,6 +666,19 @@ load_piece_prelude(struct load_job *j, const char *s, size_t len)
 		/* Each its own paragraph, whatever ends it. */
 		buf_adds(&j->prelude, "\n\n");
 	}
+}
+
+/*
+ * Whether the article is one piece: then it is parsed as it is, with no
+ * prelude, which could only change what it means.
+ */
+static bool
+load_is_one_piece(const struct load_job *j)
+{
+	if (j->ps.ncuts == 0)
+		return true;
+	return !(j->flags & LOAD_PIECES) &&
+	    j->ps.cuts[j->ps.ncuts - 1] < LOAD_FIRST_PIECE;
 }
 
 /* Where the piece that starts at j->pos ends. */
@@ -804,7 +847,8 @@ load_begin(const char *name, char *raw, const char *s, size_t len,
 	load_take_text(j, raw, s, len);
 	if (!(flags & LOAD_WHOLE)) {
 		prescan_run(&j->ps, j->text, j->len);
-		if (j->ps.unsure || !load_prelude(j)) {
+		if (j->ps.unsure || load_is_one_piece(j) ||
+		    !load_prelude(j)) {
 			j->flags |= LOAD_WHOLE;
 			j->ndefs = 0;
 		}

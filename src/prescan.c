@@ -1,9 +1,18 @@
 /*
- * prescan: a line-by-line pass that follows just enough of CommonMark's
- * block structure to know when a line is inside fenced code or an HTML
- * block, where the cuts between pieces may go, and which paragraphs may
- * open with link reference definitions.  When a line could be read two
- * ways that matter, the pass gives up (ps->unsure) rather than guess.
+ * prescan: a line-by-line pass that follows CommonMark's block structure as
+ * cmark 0.30 builds it (the first phase of the spec's parsing strategy):
+ * the open block quotes, lists and list items, matched on each line with
+ * their indentation, tab stops and lazy continuation lines, and the leaf at
+ * their tip: a paragraph, fenced or indented code, or an HTML block of any
+ * of the seven kinds.  That is just enough to know where a heading opens at
+ * the top level, so the cuts between pieces can go there, and which
+ * paragraphs may open with link reference definitions.  Inlines and the
+ * definitions themselves are cmark's business, in the loader.
+ *
+ * Where a definition may hide that no prelude can carry (a paragraph in a
+ * quote or a list item, or one that a setext underline may or may not turn
+ * into a heading), or the nesting is deeper than the pass follows, it gives
+ * up (ps->unsure) rather than guess.
  */
 #include "prescan.h"
 
@@ -18,47 +27,89 @@
 /* Bytes a link label may have, at the most (CommonMark: 999). */
 #define PRESCAN_LABEL_MAX	999
 
-/* What the line before a possible definition was. */
-enum prescan_prev {
-	PRESCAN_PREV_FRESH,	/* nothing, a blank line, or a block's end:
-				   the next line starts a block */
-	PRESCAN_PREV_TEXT,	/* paragraph text: the next line continues it */
-	PRESCAN_PREV_OTHER	/* anything else: cannot tell */
+/* Tab stops, and the indentation that makes a line code. */
+#define PRESCAN_TAB		4
+#define PRESCAN_CODE		4
+
+/* Containers followed, at the most: deeper, the article is parsed whole. */
+#define PRESCAN_DEPTH		64
+
+/*
+ * The containers: a list is left out, as the items it holds tell all that
+ * matters here (it goes on wherever its parent does, and an item that
+ * does not match the one before starts a list of its own).
+ */
+enum prescan_kind {
+	PRESCAN_QUOTE,
+	PRESCAN_ITEM
 };
 
-enum prescan_state {
-	PRESCAN_NORMAL,
-	PRESCAN_FENCE,		/* inside fenced code */
-	PRESCAN_HTML_MARKER,	/* an HTML block ending at a marker */
-	PRESCAN_HTML_BLANK	/* an HTML block ending at a blank line */
+/* An open container. */
+struct prescan_box {
+	enum prescan_kind	 kind;
+	size_t			 content;	/* item: columns to its text */
+	bool			 filled;	/* item: holds a block already */
 };
 
+/* The leaf open at the tip of the containers. */
+enum prescan_leaf {
+	PRESCAN_NONE,
+	PRESCAN_PARA,
+	PRESCAN_FENCE,
+	PRESCAN_INDENTED,	/* indented code */
+	PRESCAN_HTML
+};
+
+/* Whether a paragraph may open with a definition, as far as it is read. */
+enum prescan_label {
+	PRESCAN_LABEL_NO,	/* it cannot */
+	PRESCAN_LABEL_OPEN,	/* it opens with a label not closed yet */
+	PRESCAN_LABEL_YES	/* it opens with "[label]:" */
+};
+
+/* What trying to start a block on a line did. */
+enum prescan_start {
+	PRESCAN_START_NONE,	/* nothing starts there */
+	PRESCAN_START_BOX,	/* a container: more may start after it */
+	PRESCAN_START_LEAF	/* a leaf takes the rest of the line */
+};
+
+/*
+ * A line, read up to `at`, as cmark reads it: the column counts tab
+ * stops, and may stop inside a tab that a container mark half used.
+ */
 struct prescan_line {
-	const char	*s;	/* the line, without its LF */
+	const char	*s;		/* the line, without its LF */
 	size_t		 len;
-	size_t		 off;	/* of its first byte in the article */
-	size_t		 first;	/* bytes of indentation */
-	unsigned int	 indent; /* columns of indentation */
-	bool		 blank;
+	size_t		 off;		/* of its first byte in the article */
+	size_t		 at;		/* the next byte to read */
+	size_t		 col;		/* the column reading is at */
+	size_t		 first;		/* the first byte from `at` not blank */
+	size_t		 indent;	/* columns from `at` to `first` */
+	bool		 blank;		/* blanks only, from `at` on */
 };
 
 struct prescan_scan {
 	struct prescan		*ps;
-	enum prescan_state	 state;
-	enum prescan_prev	 prev;
+	size_t			 begin;		/* the first line's offset */
+	struct prescan_box	 box[PRESCAN_DEPTH];
+	size_t			 depth;
+	enum prescan_leaf	 leaf;
+	int			 html;		/* the HTML block's kind, 1-7 */
 	char			 fence;		/* '`' or '~' */
 	size_t			 fence_len;
-	unsigned int		 block_indent;	/* of the fence or HTML start */
-	const char		*marker;	/* the end of an HTML block */
-	bool			 icase;		/* that marker ignores case */
-	bool			 in_def;	/* in a paragraph with definitions */
-	bool			 maybe_list;	/* a list or quote may be open */
-	bool			 after_blank;	/* the line before was blank */
+	enum prescan_label	 label;		/* the paragraph's label */
+	bool			 in_def;	/* it is ps->defs' last, open */
 };
 
 static size_t	 prescan_label_end(const char *, size_t, size_t);
 
-/* Block tags of HTML blocks of the sixth kind (CommonMark 0.30, 4.6). */
+/* Tags whose blocks end at </script>, </pre>, </style> or </textarea>. */
+static const char *const prescan_raw_tags[] = {
+	"pre", "script", "style", "textarea", NULL
+};
+
+/* Block tags of HTML blocks of the sixth kind, as cmark 0.30 has them. */
 static const char *const prescan_block_tags[] = {
 	"address", "article", "aside", "base", "basefont", "blockquote",
 	"body", "caption", "center", "col", "colgroup", "dd", "details",
@@ -85,29 +136,17 @@ prescan_release(struct prescan *ps)
 	prescan_init(ps);
 }
 
-static void
-prescan_line_init(struct prescan_line *ln, const char *s, size_t off,
-    size_t len)
+static bool
+prescan_is_blank(char c)
 {
-	size_t	 i;
-
-	ln->s = s + off;
-	ln->off = off;
-	ln->len = len;
-	ln->indent = 0;
-	for (i = 0; i < len && (ln->s[i] == ' ' || ln->s[i] == '\t'); i++)
-		ln->indent = ln->s[i] == '\t' ? (ln->indent + 4) / 4 * 4 :
-		    ln->indent + 1;
-	ln->first = i;
-	ln->blank = i == len;
+	return c == ' ' || c == '\t';
 }
 
-/* The line's text after its indentation. */
-static const char *
-prescan_text(const struct prescan_line *ln, size_t *len)
+/* cmark's space characters, short of the line's end. */
+static bool
+prescan_is_space(char c)
 {
-	*len = ln->len - ln->first;
-	return ln->s + ln->first;
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
 }
 
 static size_t
@@ -126,64 +165,217 @@ prescan_only_blanks(const char *s, size_t len)
 	size_t	 i;
 
 	for (i = 0; i < len; i++)
-		if (s[i] != ' ' && s[i] != '\t')
+		if (!prescan_is_blank(s[i]))
 			return false;
 	return true;
 }
 
-/* An opening code fence: three or more ` or ~, no ` after backticks. */
-static bool
-prescan_fence_open(struct prescan_scan *sc, const struct prescan_line *ln)
+/* Find the first byte from `at` on that is no blank, and its column. */
+static void
+prescan_first(struct prescan_line *ln)
 {
-	const char	*t;
-	size_t		 len, n;
+	size_t	 i, col = ln->col;
 
-	if (ln->indent > 3)
+	for (i = ln->at; i < ln->len; i++) {
+		if (ln->s[i] == ' ')
+			col++;
+		else if (ln->s[i] == '\t')
+			col += PRESCAN_TAB - col % PRESCAN_TAB;
+		else
+			break;
+	}
+	ln->first = i;
+	ln->indent = col - ln->col;
+	ln->blank = i == ln->len;
+}
+
+/* Read on `count` bytes, or columns, which may end inside a tab. */
+static void
+prescan_advance(struct prescan_line *ln, size_t count, bool columns)
+{
+	size_t	 to_tab, step;
+
+	while (count > 0 && ln->at < ln->len) {
+		if (ln->s[ln->at] != '\t' || !columns) {
+			to_tab = ln->s[ln->at] == '\t' ?
+			    PRESCAN_TAB - ln->col % PRESCAN_TAB : 1;
+			ln->col += to_tab;
+			ln->at++;
+			count--;
+			continue;
+		}
+		to_tab = PRESCAN_TAB - ln->col % PRESCAN_TAB;
+		step = to_tab < count ? to_tab : count;
+		ln->col += step;
+		if (step == to_tab)
+			ln->at++;
+		count -= step;
+	}
+}
+
+/*
+ * How many of the open containers the line goes on, reading past their
+ * marks: a quote's '>', an item's indentation (or a blank line, once the
+ * item holds something).
+ */
+static size_t
+prescan_match(const struct prescan_scan *sc, struct prescan_line *ln)
+{
+	const struct prescan_box	*b;
+	size_t				 i;
+
+	for (i = 0; i < sc->depth; i++) {
+		b = &sc->box[i];
+		prescan_first(ln);
+		if (b->kind == PRESCAN_QUOTE) {
+			if (ln->indent > 3 || ln->blank ||
+			    ln->s[ln->first] != '>')
+				break;
+			prescan_advance(ln, ln->indent + 1, true);
+			if (ln->at < ln->len && prescan_is_blank(ln->s[ln->at]))
+				prescan_advance(ln, 1, true);
+		} else {
+			if (ln->indent >= b->content)
+				prescan_advance(ln, b->content, true);
+			else if (ln->blank && b->filled)
+				prescan_advance(ln, ln->first - ln->at, false);
+			else
+				break;
+		}
+	}
+	return i;
+}
+
+static void
+prescan_add_cut(struct prescan *ps, size_t off)
+{
+	ps->cuts = xgrow(ps->cuts, &ps->capcuts, ps->ncuts + 1,
+	    sizeof(*ps->cuts));
+	ps->cuts[ps->ncuts++] = off;
+}
+
+static void
+prescan_add_def(struct prescan *ps, size_t off)
+{
+	ps->defs = xgrow(ps->defs, &ps->capdefs, ps->ndefs + 1,
+	    sizeof(*ps->defs));
+	ps->defs[ps->ndefs].off = off;
+	ps->defs[ps->ndefs++].len = 0;
+}
+
+/* The leaf ends before `off`; so does a definition paragraph's range. */
+static void
+prescan_end_leaf(struct prescan_scan *sc, size_t off)
+{
+	struct prescan_range	*r;
+
+	if (sc->in_def) {
+		r = &sc->ps->defs[sc->ps->ndefs - 1];
+		r->len = off - r->off;
+		sc->in_def = false;
+	}
+	sc->leaf = PRESCAN_NONE;
+	sc->label = PRESCAN_LABEL_NO;
+}
+
+/*
+ * A block starts in the container `n` deep (0: the article itself): the
+ * leaf and the containers past that one end.
+ */
+static void
+prescan_add(struct prescan_scan *sc, const struct prescan_line *ln,
+    size_t n)
+{
+	prescan_end_leaf(sc, ln->off);
+	sc->depth = n;
+	if (n > 0 && sc->box[n - 1].kind == PRESCAN_ITEM)
+		sc->box[n - 1].filled = true;
+}
+
+/* Open a container; past PRESCAN_DEPTH, give up. */
+static bool
+prescan_push(struct prescan_scan *sc, enum prescan_kind kind, size_t content)
+{
+	struct prescan_box	*b;
+
+	if (sc->depth == PRESCAN_DEPTH) {
+		sc->ps->unsure = true;
 		return false;
-	t = prescan_text(ln, &len);
-	if (len < 3 || (t[0] != '`' && t[0] != '~'))
-		return false;
-	if ((n = prescan_run_of(t, len, t[0])) < 3)
-		return false;
-	if (t[0] == '`' && memchr(t + n, '`', len - n) != NULL)
-		return false;
-	sc->fence = t[0];
-	sc->fence_len = n;
+	}
+	b = &sc->box[sc->depth++];
+	b->kind = kind;
+	b->content = content;
+	b->filled = false;
 	return true;
 }
 
+/* An ATX heading: one to six #, then a blank or the end of the line. */
 static bool
-prescan_fence_close(const struct prescan_scan *sc,
-    const struct prescan_line *ln)
+prescan_is_atx(const char *t, size_t len)
 {
-	const char	*t;
-	size_t		 len, n;
+	size_t	 n = prescan_run_of(t, len, '#');
 
-	if (ln->indent > 3)
+	return n >= 1 && n <= 6 && (n == len || prescan_is_blank(t[n]));
+}
+
+/* An opening code fence: three or more ` or ~, no ` after backticks. */
+static size_t
+prescan_fence_open(const char *t, size_t len)
+{
+	size_t	 n;
+
+	if (len < 3 || (t[0] != '`' && t[0] != '~'))
+		return 0;
+	if ((n = prescan_run_of(t, len, t[0])) < 3)
+		return 0;
+	if (t[0] == '`' && memchr(t + n, '`', len - n) != NULL)
+		return 0;
+	return n;
+}
+
+/* A setext underline: a run of = or of -, then blanks only. */
+static bool
+prescan_is_setext(const char *t, size_t len)
+{
+	size_t	 n;
+
+	if (len == 0 || (t[0] != '=' && t[0] != '-'))
 		return false;
-	t = prescan_text(ln, &len);
-	n = prescan_run_of(t, len, sc->fence);
-	return n >= sc->fence_len && prescan_only_blanks(t + n, len - n);
+	n = prescan_run_of(t, len, t[0]);
+	return prescan_only_blanks(t + n, len - n);
 }
 
-/* Whether `t` (len bytes) holds `needle`, ignoring ASCII case if asked. */
+/* A thematic break: three or more of one of * - _, and blanks. */
 static bool
-prescan_holds(const char *t, size_t len, const char *needle, bool icase)
+prescan_is_break(const char *t, size_t len)
 {
-	size_t	 n = strlen(needle), i;
+	size_t	 i, n = 0;
 
-	for (i = 0; i + n <= len; i++)
-		if (icase ? strncasecmp(t + i, needle, n) == 0 :
-		    memcmp(t + i, needle, n) == 0)
+	if (len == 0 || (t[0] != '*' && t[0] != '-' && t[0] != '_'))
+		return false;
+	for (i = 0; i < len; i++) {
+		if (t[i] == t[0])
+			n++;
+		else if (!prescan_is_blank(t[i]))
+			return false;
+	}
+	return n >= 3;
+}
+
+/* Whether `t` holds `needle`, which has no letters. */
+static bool
+prescan_holds(const char *t, size_t len, const char *needle)
+{
+	const char	*p;
+	size_t		 n = strlen(needle), i = 0;
+
+	while (i + n <= len && (p = memchr(t + i, needle[0], len - i)) != NULL) {
+		i = (size_t)(p - t);
+		if (i + n <= len && memcmp(p, needle, n) == 0)
 			return true;
+		i++;
+	}
 	return false;
-}
-
-static bool
-prescan_is_tag_end(const char *t, size_t len, size_t n)
-{
-	return n == len || t[n] == ' ' || t[n] == '\t' || t[n] == '>' ||
-	    (t[n] == '/' && n + 1 < len && t[n + 1] == '>');
 }
 
 /* The name of a tag at `t` (after < or </), and its length. */
@@ -200,10 +392,38 @@ prescan_tag_name(const char *t, size_t len)
 	return n;
 }
 
-static size_t
-prescan_skip_blanks(const char *t, size_t len, size_t i)
+/* Whether the `n` bytes at `t` are one of `tags`, in any case. */
+static bool
+prescan_is_tag(const char *t, size_t n, const char *const *tags)
 {
-	while (i < len && (t[i] == ' ' || t[i] == '\t'))
+	size_t	 k;
+
+	for (k = 0; tags[k] != NULL; k++)
+		if (strlen(tags[k]) == n && strncasecmp(t, tags[k], n) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A tag named in `tags` at `t` (after < or </), then a space, the end of
+ * the line, > or, if `slash`, />: how HTML blocks of kinds 1 and 6 open.
+ */
+static bool
+prescan_named(const char *t, size_t len, const char *const *tags,
+    bool slash)
+{
+	size_t	 n = prescan_tag_name(t, len);
+
+	if (n == 0 || !(n == len || prescan_is_space(t[n]) || t[n] == '>' ||
+	    (slash && t[n] == '/' && n + 1 < len && t[n + 1] == '>')))
+		return false;
+	return prescan_is_tag(t, n, tags);
+}
+
+static size_t
+prescan_skip_spaces(const char *t, size_t len, size_t i)
+{
+	while (i < len && prescan_is_space(t[i]))
 		i++;
 	return i;
 }
@@ -218,14 +438,23 @@ prescan_attr_value(const char *t, size_t len, size_t i)
 		q = memchr(t + i + 1, t[i], len - i - 1);
 		return q != NULL ? (size_t)(q - t) + 1 : 0;
 	}
-	while (i < len && strchr(" \t\"'=<>`", t[i]) == NULL)
+	while (i < len && !prescan_is_space(t[i]) &&
+	    strchr("\"'=<>`", t[i]) == NULL)
 		i++;
 	return i;
 }
 
+static bool
+prescan_is_attr_char(char c, bool start)
+{
+	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_' ||
+	    c == ':' || (!start && ((c >= '0' && c <= '9') || c == '.' ||
+	    c == '-'));
+}
+
 /*
  * The end of a tag whose name has been read: attributes, then > or />
- * (for a closing tag, blanks then >).  Returns the length through the >,
+ * (for a closing tag, spaces then >).  Returns the length through the >,
  * or 0 when it is no complete tag.
  */
 static size_t
@@ -234,470 +463,401 @@ prescan_tag_end(const char *t, size_t len, bool closing)
 	size_t	 i = 0, v;
 
 	for (;;) {
-		v = prescan_skip_blanks(t, len, i);
+		v = prescan_skip_spaces(t, len, i);
 		if (v < len && t[v] == '>')
 			return v + 1;
 		if (!closing && v + 1 < len && t[v] == '/' && t[v + 1] == '>')
 			return v + 2;
+		/* An attribute, after one space or more. */
 		if (closing || v == i || v >= len ||
-		    !(((t[v] | 0x20) >= 'a' && (t[v] | 0x20) <= 'z') ||
-		    t[v] == '_' || t[v] == ':'))
+		    !prescan_is_attr_char(t[v], true))
 			return 0;
-		for (i = v; i < len && (((t[i] | 0x20) >= 'a' &&
-		    (t[i] | 0x20) <= 'z') || (t[i] >= '0' && t[i] <= '9') ||
-		    strchr("_.:-", t[i]) != NULL); i++)
+		for (i = v + 1; i < len && prescan_is_attr_char(t[i], false);
+		    i++)
 			continue;
-		v = prescan_skip_blanks(t, len, i);
+		v = prescan_skip_spaces(t, len, i);
 		if (v < len && t[v] == '=') {
-			v = prescan_skip_blanks(t, len, v + 1);
+			v = prescan_skip_spaces(t, len, v + 1);
 			if ((i = prescan_attr_value(t, len, v)) <= v)
 				return 0;
 		}
 	}
 }
 
-/*
- * HTML blocks that end at a marker: script, pre, style and textarea (1),
- * comments (2), processing instructions (3), declarations (4), CDATA (5).
- */
+/* The seventh kind: one complete open or closing tag, alone on its line. */
 static bool
-prescan_html_marker(struct prescan_scan *sc, const char *t, size_t len)
+prescan_is_tag_line(const char *t, size_t len)
 {
-	static const struct {
-		const char	*start;
-		const char	*end;
-		bool		 tag;	/* start is a tag name to end */
-	} kinds[] = {
-		{ "<script", "</script>", true }, { "<pre", "</pre>", true },
-		{ "<style", "</style>", true },
-		{ "<textarea", "</textarea>", true },
-		{ "<!--", "-->", false }, { "<?", "?>", false },
-		{ "<![CDATA[", "]]>", false },
-	};
-	size_t	 i, n;
+	size_t	 i = t[1] == '/' ? 2 : 1, n;
 
-	for (i = 0; i < sizeof(kinds) / sizeof(*kinds); i++) {
-		n = strlen(kinds[i].start);
-		if (len < n || strncasecmp(t, kinds[i].start, n) != 0)
-			continue;
-		if (kinds[i].tag && !(n == len || t[n] == ' ' || t[n] == '\t' ||
-		    t[n] == '>'))
-			continue;
-		sc->marker = kinds[i].end;
-		sc->icase = kinds[i].tag;
-		return true;
-	}
-	if (len >= 3 && t[0] == '<' && t[1] == '!' &&
-	    ((t[2] | 0x20) >= 'a' && (t[2] | 0x20) <= 'z')) {
-		sc->marker = ">";
-		sc->icase = false;
-		return true;
-	}
-	return false;
-}
-
-/*
- * HTML blocks that end at a blank line: a block-level tag (6), or any tag
- * (7).  The seventh kind cannot interrupt a paragraph; taking it for a
- * block anyway only costs cuts, never a wrong one.
- */
-static bool
-prescan_html_blank(const char *t, size_t len)
-{
-	size_t	 i = 1, n, k;
-
-	if (len < 2 || t[0] != '<')
-		return false;
-	if (t[1] == '/')
-		i = 2;
 	if ((n = prescan_tag_name(t + i, len - i)) == 0)
 		return false;
-	for (k = 0; prescan_block_tags[k] != NULL; k++)
-		if (strlen(prescan_block_tags[k]) == n &&
-		    strncasecmp(t + i, prescan_block_tags[k], n) == 0 &&
-		    prescan_is_tag_end(t + i, len - i, n))
-			return true;
-	/* Any other tag, complete, with nothing after it on the line. */
 	i += n;
-	n = prescan_tag_end(t + i, len - i, t[1] == '/');
-	return n > 0 && prescan_only_blanks(t + i + n, len - i - n);
+	if ((n = prescan_tag_end(t + i, len - i, t[1] == '/')) == 0)
+		return false;
+	for (i += n; i < len; i++)
+		if (t[i] != ' ' && t[i] != '\t' && t[i] != '\f')
+			return false;
+	return true;
 }
 
-/* Does the line start an HTML block?  Sets the state if so. */
-static bool
-prescan_html_open(struct prescan_scan *sc, const struct prescan_line *ln)
+/*
+ * The kind of HTML block a line opening with `t` starts (CommonMark 4.6),
+ * or 0.  The seventh cannot interrupt a paragraph: only if `seven`.
+ */
+static int
+prescan_html_start(const char *t, size_t len, bool seven)
 {
-	const char	*t;
-	size_t		 len;
+	if (len < 2 || t[0] != '<')
+		return 0;
+	if (prescan_named(t + 1, len - 1, prescan_raw_tags, false))
+		return 1;
+	if (len >= 4 && memcmp(t, "<!--", 4) == 0)
+		return 2;
+	if (t[1] == '?')
+		return 3;
+	if (len >= 3 && t[1] == '!' && t[2] >= 'A' && t[2] <= 'Z')
+		return 4;
+	if (len >= 9 && strncasecmp(t, "<![CDATA[", 9) == 0)
+		return 5;
+	if (t[1] == '/' ? prescan_named(t + 2, len - 2, prescan_block_tags,
+	    true) : prescan_named(t + 1, len - 1, prescan_block_tags, true))
+		return 6;
+	return seven && prescan_is_tag_line(t, len) ? 7 : 0;
+}
 
-	if (ln->indent > 3)
-		return false;
-	t = prescan_text(ln, &len);
-	if (prescan_html_marker(sc, t, len)) {
-		/* The end marker may be on the same line. */
-		sc->state = prescan_holds(t + 1, len - 1, sc->marker,
-		    sc->icase) ? PRESCAN_NORMAL : PRESCAN_HTML_MARKER;
-		return true;
-	}
-	if (prescan_html_blank(t, len)) {
-		sc->state = PRESCAN_HTML_BLANK;
-		return true;
+/* Any of </script> </pre> </style> </textarea>, in any case, in `t`. */
+static bool
+prescan_raw_end(const char *t, size_t len)
+{
+	const char	*p;
+	size_t		 i = 0, n;
+
+	while (i < len && (p = memchr(t + i, '<', len - i)) != NULL) {
+		i = (size_t)(p - t) + 1;
+		if (i + 1 >= len || t[i] != '/')
+			continue;
+		n = prescan_tag_name(t + i + 1, len - i - 1);
+		if (n > 0 && i + 1 + n < len && t[i + 1 + n] == '>' &&
+		    prescan_is_tag(t + i + 1, n, prescan_raw_tags))
+			return true;
 	}
 	return false;
 }
 
-/* An ATX heading in column 0: one to six #, then a blank or the end. */
+/* Whether the rest of a line, `t`, ends an HTML block of kind 1 to 5. */
 static bool
-prescan_is_atx(const struct prescan_line *ln)
+prescan_html_ends(int kind, const char *t, size_t len)
 {
-	size_t	 n;
-
-	if (ln->first != 0 || ln->len == 0 || ln->s[0] != '#')
-		return false;
-	n = prescan_run_of(ln->s, ln->len, '#');
-	return n <= 6 && (n == ln->len || ln->s[n] == ' ' || ln->s[n] == '\t');
-}
-
-/* A thematic break: three or more of one of * - _, with blanks. */
-static bool
-prescan_is_break(const struct prescan_line *ln)
-{
-	const char	*t;
-	size_t		 len, i, n = 0;
-
-	if (ln->indent > 3)
-		return false;
-	t = prescan_text(ln, &len);
-	if (len == 0 || (t[0] != '*' && t[0] != '-' && t[0] != '_'))
-		return false;
-	for (i = 0; i < len; i++) {
-		if (t[i] == t[0])
-			n++;
-		else if (t[i] != ' ' && t[i] != '\t')
-			return false;
-	}
-	return n >= 3;
-}
-
-/* Skip container markers (> and list markers) at the start of `t`. */
-static size_t
-prescan_skip_containers(const char *t, size_t len)
-{
-	size_t	 i = 0, d;
-
-	for (;;) {
-		while (i < len && (t[i] == ' ' || t[i] == '\t'))
-			i++;
-		if (i < len && t[i] == '>') {
-			i++;
-			continue;
-		}
-		if (i + 1 < len && strchr("-+*", t[i]) != NULL &&
-		    (t[i + 1] == ' ' || t[i + 1] == '\t')) {
-			i += 2;
-			continue;
-		}
-		for (d = i; d < len && t[d] >= '0' && t[d] <= '9'; d++)
-			continue;
-		if (d > i && d - i <= 9 && d + 1 < len &&
-		    (t[d] == '.' || t[d] == ')') &&
-		    (t[d + 1] == ' ' || t[d + 1] == '\t')) {
-			i = d + 2;
-			continue;
-		}
-		return i;
-	}
-}
-
-static void
-prescan_add_cut(struct prescan *ps, size_t off)
-{
-	if (off == 0)
-		return;
-	ps->cuts = xgrow(ps->cuts, &ps->capcuts, ps->ncuts + 1,
-	    sizeof(*ps->cuts));
-	ps->cuts[ps->ncuts++] = off;
-}
-
-static void
-prescan_add_def(struct prescan *ps, size_t off)
-{
-	ps->defs = xgrow(ps->defs, &ps->capdefs, ps->ndefs + 1,
-	    sizeof(*ps->defs));
-	ps->defs[ps->ndefs].off = off;
-	ps->defs[ps->ndefs++].len = 0;
-}
-
-/* "[label]:" on one line: what a definition in a container looks like. */
-static bool
-prescan_looks_defined(const char *t, size_t len)
-{
-	const char	*close;
-
-	if (len < 4 || t[0] != '[')
-		return false;
-	close = memchr(t, ']', len);
-	return close != NULL && (size_t)(close - t) + 1 < len &&
-	    close[1] == ':';
-}
-
-/* A run of one character, then blanks only: "===", "--". */
-static bool
-prescan_is_run(const char *t, size_t len, char c)
-{
-	size_t	 n = prescan_run_of(t, len, c);
-
-	return n > 0 && prescan_only_blanks(t + n, len - n);
-}
-
-/*
- * Whether a line's text, past its indentation and container markers, can
- * only be paragraph text: it starts no heading, fence, HTML block,
- * thematic break or underline, and no definition.
- */
-static bool
-prescan_starts_text(const char *t, size_t len)
-{
-	struct prescan_scan	 probe;
-	size_t			 n;
-
-	memset(&probe, 0, sizeof(probe));
-	switch (t[0]) {
-	case '#':
-		n = prescan_run_of(t, len, '#');
-		return !(n <= 6 && (n == len || t[n] == ' ' || t[n] == '\t'));
-	case '`':
-	case '~':
-		return prescan_run_of(t, len, t[0]) < 3;
-	case '<':
-		return !prescan_html_marker(&probe, t, len) &&
-		    !prescan_html_blank(t, len);
-	case '=':
-	case '-':
-		return !prescan_is_run(t, len, t[0]);
-	case '[':
-		/* A link, unless it looks like a definition. */
-		return !prescan_looks_defined(t, len);
-	case '>':
-		return false;
+	switch (kind) {
+	case 1:
+		return prescan_raw_end(t, len);
+	case 2:
+		return prescan_holds(t, len, "-->");
+	case 3:
+		return prescan_holds(t, len, "?>");
+	case 4:
+		return memchr(t, '>', len) != NULL;
+	case 5:
+		return prescan_holds(t, len, "]]>");
 	default:
-		return true;
+		return false;
 	}
 }
 
-/* What a line that starts no special block leaves for the next one. */
-static enum prescan_prev
-prescan_classify(const struct prescan_scan *sc, const struct prescan_line *ln)
+/*
+ * A list marker at the start of `t`, followed by a space or the end of the
+ * line: its length, or 0.  One that interrupts a paragraph must be a
+ * bullet or start at 1, with text after it.
+ */
+static size_t
+prescan_list_marker(const char *t, size_t len, bool interrupts)
 {
-	const char	*t;
-	size_t		 len, i;
+	size_t		 n = 0;
+	unsigned long	 start = 0;
 
-	if (ln->blank || prescan_is_atx(ln) || prescan_is_break(ln))
-		return PRESCAN_PREV_FRESH;
-	t = prescan_text(ln, &len);
-	/* An underline ends the paragraph it follows. */
-	if (sc->prev == PRESCAN_PREV_TEXT && ln->indent <= 3 &&
-	    (prescan_is_run(t, len, '=') || prescan_is_run(t, len, '-')))
-		return PRESCAN_PREV_FRESH;
-	if (ln->indent > 3)
-		return sc->prev == PRESCAN_PREV_TEXT ? PRESCAN_PREV_TEXT :
-		    PRESCAN_PREV_OTHER;
-	/* A quote or list item holding paragraph text, or plain text. */
-	i = prescan_skip_containers(t, len);
-	if (i == len)
-		return PRESCAN_PREV_OTHER;
-	return prescan_starts_text(t + i, len - i) ? PRESCAN_PREV_TEXT :
-	    PRESCAN_PREV_OTHER;
+	if (len > 0 && (t[0] == '*' || t[0] == '+' || t[0] == '-'))
+		n = 1;
+	else {
+		for (; n < len && n < 9 && t[n] >= '0' && t[n] <= '9'; n++)
+			start = start * 10 + (unsigned long)(t[n] - '0');
+		if (n == 0 || n == len || (t[n] != '.' && t[n] != ')') ||
+		    (interrupts && start != 1))
+			return 0;
+		n++;
+	}
+	if (n < len && !prescan_is_space(t[n]))
+		return 0;
+	if (interrupts && prescan_only_blanks(t + n, len - n))
+		return 0;
+	return n;
 }
 
 /*
- * A line that may open with a definition, in normal text.  Returns what
- * it leaves for the next line.
+ * Read on a paragraph's opening label from t[i]: it ends at its first ']'
+ * and holds no bare '[', as cmark reads labels, so this never says no
+ * where cmark could find a definition.
  */
-static enum prescan_prev
-prescan_definition(struct prescan_scan *sc, const struct prescan_line *ln)
+static enum prescan_label
+prescan_label_scan(const char *t, size_t len, size_t i)
 {
-	const char	*t;
-	size_t		 len, i, close;
+	for (; i < len; i++) {
+		if (t[i] == '\\')
+			i++;
+		else if (t[i] == '[')
+			return PRESCAN_LABEL_NO;
+		else if (t[i] == ']')
+			return i + 1 < len && t[i + 1] == ':' ?
+			    PRESCAN_LABEL_YES : PRESCAN_LABEL_NO;
+	}
+	return PRESCAN_LABEL_OPEN;
+}
 
-	t = prescan_text(ln, &len);
-	if (ln->indent <= 3 && len > 0 && t[0] == '[' && !sc->in_def &&
-	    (close = prescan_label_end(t, len, 0)) != 0 &&
-	    (close + 1 == len || t[close + 1] != ':'))
-		return PRESCAN_PREV_TEXT;	/* a link, not "[label]:" */
-	if (ln->indent <= 3 && len > 0 && t[0] == '[') {
-		if (sc->in_def)
-			return PRESCAN_PREV_OTHER;
-		if (sc->prev == PRESCAN_PREV_TEXT)
-			return PRESCAN_PREV_TEXT;	/* it goes on */
-		if (sc->prev == PRESCAN_PREV_OTHER) {
-			sc->ps->unsure = true;
-			return PRESCAN_PREV_OTHER;
-		}
+/*
+ * What the paragraph's label now says.  A definition at the top level
+ * goes to the loader, unless it turns out to be none; in a container,
+ * the pass gives up.
+ */
+static void
+prescan_label_verdict(struct prescan_scan *sc)
+{
+	if (sc->label == PRESCAN_LABEL_YES && sc->depth > 0)
+		sc->ps->unsure = true;
+	else if (sc->label == PRESCAN_LABEL_NO && sc->in_def) {
+		sc->ps->ndefs--;
+		sc->in_def = false;
+	}
+}
+
+/* A paragraph starts; keep the top-level ones that may define. */
+static void
+prescan_paragraph(struct prescan_scan *sc, const struct prescan_line *ln)
+{
+	const char	*t = ln->s + ln->first;
+	size_t		 len = ln->len - ln->first;
+
+	sc->leaf = PRESCAN_PARA;
+	sc->label = len > 0 && t[0] == '[' ? prescan_label_scan(t, len, 1) :
+	    PRESCAN_LABEL_NO;
+	if (sc->label == PRESCAN_LABEL_NO)
+		return;
+	if (sc->depth == 0) {
 		prescan_add_def(sc->ps, ln->off);
 		sc->in_def = true;
-		return PRESCAN_PREV_OTHER;
 	}
-	/* Definitions in quotes and list items are global too. */
-	i = prescan_skip_containers(t, len);
-	if (i > 0 && prescan_looks_defined(t + i, len - i))
-		sc->ps->unsure = true;
-	return prescan_classify(sc, ln);
+	prescan_label_verdict(sc);
 }
 
-/*
- * Inside fenced code or an HTML block that began indented, a line less
- * indented than its start is either still in it (at top level) or ends
- * the list item that held it: the pass cannot tell.
- */
+/* The paragraph goes on with `t`: so may a label it opens with. */
 static void
-prescan_check_indent(struct prescan_scan *sc, const struct prescan_line *ln)
+prescan_paragraph_more(struct prescan_scan *sc, const char *t, size_t len)
 {
-	if (sc->block_indent > 0 && !ln->blank &&
-	    ln->indent < sc->block_indent)
-		sc->ps->unsure = true;
+	if (sc->label != PRESCAN_LABEL_OPEN)
+		return;
+	sc->label = prescan_label_scan(t, len, 0);
+	prescan_label_verdict(sc);
 }
 
 /*
- * Follow whether a list or quote may be open: a line that starts with a
- * container marker opens one; a blank line, then a line in column 0 that
- * starts none, closes them all (no laziness after a blank line).
+ * A list item at `t`, in the container `*n` deep: its marker, then one to
+ * four columns of blanks up to its text (one when there are more, or no
+ * text); the item's text goes on at that indentation.
  */
-static void
-prescan_containers(struct prescan_scan *sc, const struct prescan_line *ln)
+static enum prescan_start
+prescan_start_item(struct prescan_scan *sc, struct prescan_line *ln,
+    size_t *n, bool *para)
+{
+	const char	*t = ln->s + ln->first;
+	size_t		 m, pad, at, col, indent = ln->indent;
+
+	if ((m = prescan_list_marker(t, ln->len - ln->first, *para)) == 0)
+		return PRESCAN_START_NONE;
+	prescan_advance(ln, ln->first + m - ln->at, false);
+	at = ln->at;
+	col = ln->col;
+	while (ln->col - col <= 5 && ln->at < ln->len &&
+	    prescan_is_blank(ln->s[ln->at]))
+		prescan_advance(ln, 1, true);
+	pad = ln->col - col;
+	if (pad >= 5 || pad < 1 || ln->at == ln->len) {
+		ln->at = at;
+		ln->col = col;
+		if (pad > 0)
+			prescan_advance(ln, 1, true);
+		pad = 1;
+	}
+	prescan_add(sc, ln, *n);
+	if (!prescan_push(sc, PRESCAN_ITEM, indent + m + pad))
+		return PRESCAN_START_LEAF;
+	*n = sc->depth;
+	*para = false;
+	return PRESCAN_START_BOX;
+}
+
+/* A block quote: '>', then one blank, which may be part of a tab. */
+static enum prescan_start
+prescan_start_quote(struct prescan_scan *sc, struct prescan_line *ln,
+    size_t *n, bool *para)
+{
+	prescan_add(sc, ln, *n);
+	prescan_advance(ln, ln->first + 1 - ln->at, false);
+	if (ln->at < ln->len && prescan_is_blank(ln->s[ln->at]))
+		prescan_advance(ln, 1, true);
+	if (!prescan_push(sc, PRESCAN_QUOTE, 0))
+		return PRESCAN_START_LEAF;
+	*n = sc->depth;
+	*para = false;
+	return PRESCAN_START_BOX;
+}
+
+/*
+ * Try to start a block where the line is read to, in the container `*n`
+ * deep, or, when `*para`, in the paragraph that goes on there.  Neither
+ * indented code nor the seventh kind of HTML block can interrupt a
+ * paragraph, not even one that the line would go on lazily: `lazy`.
+ */
+static enum prescan_start
+prescan_start(struct prescan_scan *sc, struct prescan_line *ln, size_t *n,
+    bool *para, bool lazy)
 {
 	const char	*t;
-	size_t		 len;
+	size_t		 len, f;
+	int		 kind;
 
-	if (ln->blank) {
-		sc->after_blank = true;
-		return;
+	prescan_first(ln);
+	t = ln->s + ln->first;
+	len = ln->len - ln->first;
+	if (ln->indent >= PRESCAN_CODE) {
+		if (lazy || ln->blank)
+			return PRESCAN_START_NONE;
+		prescan_add(sc, ln, *n);
+		sc->leaf = PRESCAN_INDENTED;
+		return PRESCAN_START_LEAF;
 	}
-	t = prescan_text(ln, &len);
-	if (ln->indent <= 3 && prescan_skip_containers(t, len) > 0)
-		sc->maybe_list = true;
-	else if (ln->indent == 0 && (sc->after_blank || prescan_is_atx(ln)))
-		sc->maybe_list = false;
-	sc->after_blank = false;
-}
-
-/*
- * Fenced code or an HTML block begins.  Indented, it may be in a list item
- * that a less indented line would end; at the top level, its lines may be
- * less indented.  Only the first needs watching, and only if a list or a
- * quote may be open.
- */
-static void
-prescan_block_start(struct prescan_scan *sc, const struct prescan_line *ln)
-{
-	sc->block_indent = sc->maybe_list ? ln->indent : 0;
-	sc->in_def = false;
-	sc->prev = PRESCAN_PREV_FRESH;
-}
-
-static void
-prescan_block_end(struct prescan_scan *sc)
-{
-	sc->state = PRESCAN_NORMAL;
-	sc->prev = PRESCAN_PREV_FRESH;
-}
-
-/* A line inside fenced code or an HTML block. */
-static void
-prescan_inside(struct prescan_scan *sc, const struct prescan_line *ln)
-{
-	prescan_check_indent(sc, ln);
-	if (sc->state == PRESCAN_FENCE && prescan_fence_close(sc, ln))
-		prescan_block_end(sc);
-	else if (sc->state == PRESCAN_HTML_MARKER &&
-	    prescan_holds(ln->s, ln->len, sc->marker, sc->icase))
-		prescan_block_end(sc);
-	else if (sc->state == PRESCAN_HTML_BLANK && ln->blank)
-		prescan_block_end(sc);
-}
-
-static void
-prescan_line(struct prescan_scan *sc, const struct prescan_line *ln)
-{
-	if (sc->state != PRESCAN_NORMAL) {
-		prescan_inside(sc, ln);
-		return;
-	}
-	/* Most lines: paragraph text from column 0, which starts nothing. */
-	if (ln->first == 0 && ln->len > 0 && ((ln->s[0] | 0x20) >= 'a' &&
-	    (ln->s[0] | 0x20) <= 'z')) {
-		if (sc->after_blank)
-			sc->maybe_list = false;
-		sc->after_blank = false;
-		sc->prev = PRESCAN_PREV_TEXT;
-		return;
-	}
-	prescan_containers(sc, ln);
-	if (ln->blank)
-		sc->in_def = false;
-	if (prescan_is_atx(ln)) {
-		prescan_add_cut(sc->ps, ln->off);
-		sc->in_def = false;
-		sc->prev = PRESCAN_PREV_FRESH;
-	} else if (prescan_fence_open(sc, ln)) {
-		sc->state = PRESCAN_FENCE;
-		prescan_block_start(sc, ln);
-	} else if (prescan_html_open(sc, ln))
-		prescan_block_start(sc, ln);	/* it set the state */
+	if (len == 0)
+		return PRESCAN_START_NONE;
+	if (t[0] == '>')
+		return prescan_start_quote(sc, ln, n, para);
+	if (prescan_is_atx(t, len)) {
+		prescan_add(sc, ln, *n);
+		if (sc->depth == 0 && ln->off > sc->begin)
+			prescan_add_cut(sc->ps, ln->off);
+	} else if ((f = prescan_fence_open(t, len)) > 0) {
+		prescan_add(sc, ln, *n);
+		sc->leaf = PRESCAN_FENCE;
+		sc->fence = t[0];
+		sc->fence_len = f;
+	} else if ((kind = prescan_html_start(t, len, !*para && !lazy)) != 0) {
+		prescan_add(sc, ln, *n);
+		if (!prescan_html_ends(kind, t, len)) {
+			sc->leaf = PRESCAN_HTML;
+			sc->html = kind;
+		}
+	} else if (*para && prescan_is_setext(t, len)) {
+		/*
+		 * cmark takes the definitions out first: if nothing is left,
+		 * the underline is paragraph text.  Only cmark can tell.
+		 */
+		if (sc->label == PRESCAN_LABEL_YES)
+			sc->ps->unsure = true;
+		prescan_end_leaf(sc, ln->off);
+	} else if (prescan_is_break(t, len))
+		prescan_add(sc, ln, *n);
 	else
-		sc->prev = prescan_definition(sc, ln);
+		return prescan_start_item(sc, ln, n, para);
+	return PRESCAN_START_LEAF;
 }
 
 /*
- * Keep only the paragraphs that open with "[label]:", the label closed
- * within the paragraph: a bracketed remark over lines is no definition.
+ * The line goes on the open leaf, `n` containers having matched: fenced
+ * code (which it may close), indented code, an HTML block (which it may
+ * end).  Returns false when the leaf does not take it; `*para` says
+ * whether it is a paragraph's next line, unless something interrupts.
  */
-static void
-prescan_def_keep(struct prescan *ps, const char *s)
+static bool
+prescan_leaf_takes(struct prescan_scan *sc, struct prescan_line *ln,
+    bool *para)
 {
 	const char	*t;
-	size_t		 i, n = 0, close, len;
+	size_t		 len, f;
 
-	for (i = 0; i < ps->ndefs; i++) {
-		t = s + ps->defs[i].off;
-		len = ps->defs[i].len;
-		while (len > 0 && *t != '[') {
-			t++;
-			len--;
-		}
-		close = prescan_label_end(t, len, 0);
-		if (close != 0 && close + 1 < len && t[close + 1] == ':')
-			ps->defs[n++] = ps->defs[i];
+	prescan_first(ln);
+	t = ln->s + ln->first;
+	len = ln->len - ln->first;
+	switch (sc->leaf) {
+	case PRESCAN_FENCE:
+		f = prescan_run_of(t, len, sc->fence);
+		if (ln->indent <= 3 && f >= sc->fence_len &&
+		    prescan_only_blanks(t + f, len - f))
+			prescan_end_leaf(sc, ln->off);
+		return true;
+	case PRESCAN_INDENTED:
+		return ln->indent >= PRESCAN_CODE || ln->blank;
+	case PRESCAN_HTML:
+		if (sc->html >= 6 && ln->blank)
+			return false;
+		if (prescan_html_ends(sc->html, t, len))
+			prescan_end_leaf(sc, ln->off);
+		return true;
+	case PRESCAN_PARA:
+		*para = !ln->blank;
+		return false;
+	default:
+		return false;
 	}
-	ps->ndefs = n;
 }
 
-/* Close the definition paragraphs: each runs to its blank line or cut. */
+/*
+ * The rest of the line is text, `n` containers deep after what started:
+ * a lazy continuation line, the paragraph's next line, or a new one.
+ */
 static void
-prescan_def_ends(struct prescan *ps, const char *s, size_t len)
+prescan_text(struct prescan_scan *sc, const struct prescan_line *ln,
+    size_t n, bool para, bool opened)
 {
-	size_t		 i, c = 0, end;
-	const char	*p;
-
-	for (i = 0; i < ps->ndefs; i++) {
-		while (c < ps->ncuts && ps->cuts[c] <= ps->defs[i].off)
-			c++;
-		end = c < ps->ncuts ? ps->cuts[c] : len;
-		for (p = s + ps->defs[i].off; (p = memchr(p, '\n',
-		    (size_t)(s + end - p))) != NULL; p++) {
-			/* A blank line: nothing but blanks up to its LF. */
-			const char	*q = p + 1;
-
-			while (q < s + end && (*q == ' ' || *q == '\t'))
-				q++;
-			if (q == s + end || *q == '\n') {
-				end = (size_t)(p - s) + 1;
-				break;
-			}
-		}
-		ps->defs[i].len = end - ps->defs[i].off;
+	if (para || (!opened && sc->leaf == PRESCAN_PARA && !ln->blank)) {
+		prescan_paragraph_more(sc, ln->s + ln->first,
+		    ln->len - ln->first);
+		return;
 	}
-	prescan_def_keep(ps, s);
+	if (ln->blank) {
+		prescan_end_leaf(sc, ln->off);
+		sc->depth = n;
+		return;
+	}
+	prescan_add(sc, ln, n);
+	prescan_paragraph(sc, ln);
+}
+
+static void
+prescan_line(struct prescan_scan *sc, struct prescan_line *ln)
+{
+	enum prescan_start	 st = PRESCAN_START_NONE;
+	size_t			 n;
+	bool			 para = false, lazy, opened = false;
+
+	/* Most lines: text from column 0, at the top, which starts nothing. */
+	if (sc->depth == 0 && sc->leaf != PRESCAN_FENCE &&
+	    sc->leaf != PRESCAN_HTML && ln->len > 0 &&
+	    (ln->s[0] | 0x20) >= 'a' && (ln->s[0] | 0x20) <= 'z') {
+		if (sc->leaf != PRESCAN_PARA) {
+			prescan_end_leaf(sc, ln->off);
+			sc->leaf = PRESCAN_PARA;
+		} else
+			prescan_paragraph_more(sc, ln->s, ln->len);
+		return;
+	}
+	n = prescan_match(sc, ln);
+	if (n == sc->depth && prescan_leaf_takes(sc, ln, &para))
+		return;
+	lazy = sc->leaf == PRESCAN_PARA;
+	while ((st = prescan_start(sc, ln, &n, &para, lazy)) ==
+	    PRESCAN_START_BOX) {
+		opened = true;
+		lazy = false;
+	}
+	if (st == PRESCAN_START_NONE)
+		prescan_text(sc, ln, n, para, opened);
 }
 
 void
@@ -710,11 +870,16 @@ prescan_run(struct prescan *ps, const char *s, size_t len)
 
 	memset(&sc, 0, sizeof(sc));
 	sc.ps = ps;
-	sc.prev = PRESCAN_PREV_FRESH;
+	/* cmark skips a byte order mark, so the first line starts after it. */
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		off = sc.begin = 3;
 	while (off < len && !ps->unsure) {
 		nl = memchr(s + off, '\n', len - off);
 		end = nl != NULL ? (size_t)(nl - s) : len;
-		prescan_line_init(&ln, s, off, end - off);
+		memset(&ln, 0, sizeof(ln));
+		ln.s = s + off;
+		ln.len = end - off;
+		ln.off = off;
 		prescan_line(&sc, &ln);
 		off = end + 1;
 	}
@@ -723,7 +888,7 @@ prescan_run(struct prescan *ps, const char *s, size_t len)
 		ps->ndefs = 0;
 		return;
 	}
-	prescan_def_ends(ps, s, len);
+	prescan_end_leaf(&sc, len);
 }
 
 #define PRESCAN_FNV_BASIS	14695981039346656037ULL
@@ -811,16 +976,6 @@ prescan_label_end(const char *s, size_t len, size_t i)
 	return 0;
 }
 
-static bool
-prescan_opens_def(const char *s, size_t start, size_t end)
-{
-	size_t	 i = start, k = 0;
-
-	while (i < end && s[i] == ' ' && k++ < 3)
-		i++;
-	return i < end && s[i] == '[';
-}
-
 void
 prescan_split_defs(const char *s, size_t off, size_t len,
     struct prescan_def **defs, size_t *n, size_t *cap)
@@ -832,14 +987,18 @@ prescan_split_defs(const char *s, size_t off, size_t len,
 	for (; at < end; at = next) {
 		nl = memchr(s + at, '\n', end - at);
 		next = nl != NULL ? (size_t)(nl - s) + 1 : end;
-		if (d == NULL || prescan_opens_def(s, at, next)) {
+		/*
+		 * cmark drops all the blanks before a paragraph's line, so a
+		 * definition may start on any line that opens with '['.
+		 */
+		for (i = at; i < next && prescan_is_blank(s[i]); i++)
+			continue;
+		if (d == NULL || (i < next && s[i] == '[')) {
 			*defs = xgrow(*defs, cap, *n + 1, sizeof(**defs));
 			d = &(*defs)[(*n)++];
-			d->off = at;
-			i = at;
-			while (s[i] != '[')
-				i++;
-			close = prescan_label_end(s, end, i);
+			d->off = i;
+			close = i < next && s[i] == '[' ?
+			    prescan_label_end(s, end, i) : 0;
 			d->always = close == 0;
 			d->label = close == 0 ? 0 :
 			    prescan_label_hash(s + i + 1, close - i - 1);

@@ -45,7 +45,7 @@ for t in $targets; do
 	fi
 	echo "fuzz-$t: $seconds s from $(ls "$work/$t" | wc -l) inputs"
 	"$build/tests/fuzz/fuzz-$t" "$work/$t" -max_total_time="$seconds" \
-	    -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+	    -max_len=8192 -timeout=20 -rss_limit_mb=4096 \
 	    -print_final_stats=1 -artifact_prefix="$artifacts/$t-" \
 	    >"$build/fuzz-$t.log" 2>&1
 	status=$?

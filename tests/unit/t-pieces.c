@@ -3,15 +3,21 @@
  * one whole parse: the same text, blocks, spans, sections, speakers and
  * links, on the sample, on crafted articles full of traps for the cuts
  * (headings in fences and HTML blocks, definitions before and after their
- * uses), and on the corpus when it is there.  Also the prescan's verdicts.
+ * uses), on thousands of random articles made of such traps, and on the
+ * corpus when it is there.  Also the prescan's verdicts.
  *
- * usage: t-pieces [--corpus DIR]
+ * usage: t-pieces [--corpus DIR | --file PATH | --random SEED COUNT]
+ *
+ * --file checks one article, such as one that the random test saved when
+ * it failed; --random runs the random test from another seed.
  */
 #include "load.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "doc.h"
@@ -69,26 +75,46 @@ doc_diff(const struct doc *a, const struct doc *b)
 	return NULL;
 }
 
-/* The doc of a whole parse, against pieces of every size. */
-static void
-same_both_ways(const char *name, const char *md, size_t len)
+/*
+ * Where the docs of a whole parse and of pieces first differ, or NULL;
+ * `how` says which pieces: of the usual sizes, or cut at every cut.  The
+ * whole parse's numbers of blocks and sections go to `nb` and `ns`.
+ */
+static const char *
+pieces_diff(const char *md, size_t len, const char **how, size_t *nb,
+    size_t *ns)
 {
 	struct doc	*whole, *pieces, *each;
-	const char	*w1, *w2;
+	const char	*w;
 
 	whole = load_with(md, len, LOAD_WHOLE);
 	pieces = load_with(md, len, 0);
 	each = load_with(md, len, LOAD_PIECES);
-	w1 = doc_diff(whole, pieces);
-	w2 = doc_diff(whole, each);
-	tap_ok(w1 == NULL && w2 == NULL, "%s: pieces give the whole parse's "
-	    "doc (%zu blocks, %zu sections)", name, whole->nblocks,
-	    whole->nsections);
-	if (w1 != NULL || w2 != NULL)
-		tap_diag("differs in %s", w1 != NULL ? w1 : w2);
+	*how = "in pieces of the usual sizes";
+	if ((w = doc_diff(whole, pieces)) == NULL) {
+		*how = "cut at every cut";
+		w = doc_diff(whole, each);
+	}
+	*nb = whole->nblocks;
+	*ns = whole->nsections;
 	doc_free(whole);
 	doc_free(pieces);
 	doc_free(each);
+	return w;
+}
+
+/* The doc of a whole parse, against pieces of every size. */
+static void
+same_both_ways(const char *name, const char *md, size_t len)
+{
+	const char	*w, *how;
+	size_t		 nb, ns;
+
+	w = pieces_diff(md, len, &how, &nb, &ns);
+	tap_ok(w == NULL, "%s: pieces give the whole parse's doc (%zu blocks, "
+	    "%zu sections)", name, nb, ns);
+	if (w != NULL)
+		tap_diag("%s, differs in %s", how, w);
 }
 
 /* How many cuts the prescan finds, or -1 when it is unsure. */
@@ -146,8 +172,48 @@ static const struct {
 	{ "definitions then text", "# A\n\n[f] [g]\n\n# B\n\n[f]: /f\n"
 	    "[g]: /g\ntext after\n", 1 },
 	{ "a definition in a quote: unsure", "# A\n\n[q]\n\n> [q]: /q\n", -1 },
-	{ "an indented fence whose item may have ended: unsure",
-	    "- a\n\n  ```\n# in code, or not?\n", -1 },
+	{ "a fence in a list item ends with the item",
+	    "- a\n\n  ```\n# the item and the fence end\n", 1 },
+	{ "a fence in a list item holds an indented heading",
+	    "1. a\n\n   ```\n   # in code\n   ```\n# B\n", 1 },
+	{ "a fence in a quote ends with the quote",
+	    "> ```\n> # in code\n# B\n", 1 },
+	{ "a list item's fence after a tab", "-\t```\n\t# in code\n# B\n",
+	    1 },
+	{ "the seventh kind of HTML block cannot interrupt a paragraph",
+	    "Some text\n<br>\n```\ncode\n\n# in code\n```\n# B\n", 1 },
+	{ "nor a paragraph it would go on lazily",
+	    "   - item\n</script>\n<pre>\n\n## in the pre block\n", 0 },
+	{ "the seventh kind after a blank line",
+	    "text\n\n<br>\n# in the HTML block\n\n# B\n", 1 },
+	{ "a pre block ends at any of the four end tags",
+	    "<pre>\n</script>\n</pre>\n# in a block of the seventh kind\n"
+	    "\n# B\n", 1 },
+	{ "a declaration needs an upper-case letter",
+	    "<!doctype html\n# A\n", 1 },
+	{ "CDATA in any case", "<![cdata[\n# not\n]]>\n# A\n", 1 },
+	{ "a lazy underline is text, and so is the definition after it",
+	    "> quote\n===\n[foo]: /url\n\n# A\n\n[foo]\n", 1 },
+	{ "a destination that opens with a bracket",
+	    "# A\n\n[bar] [baz]\n\n# B\n\n[bar]:\n[baz]\n", 1 },
+	{ "a definition on an indented line of a paragraph",
+	    "# A\n\n[b]\n\n# B\n\n[a]: /a\n      [b]: /b\n", 1 },
+	{ "a label over two lines", "# A\n\n[foo bar]\n\n# B\n\n"
+	    "[foo\nbar]: /x\n", 1 },
+	{ "a link over two lines in a list item is no definition",
+	    "- [a\n  b](/x)\n# A\n", 1 },
+	{ "an ordered item other than 1 cannot interrupt a paragraph",
+	    "# A\n\n[foo]\n\n# B\n\ntext\n2. [foo]: /x\n", 1 },
+	{ "a definition over two lines in a list item: unsure",
+	    "# A\n\n[foo bar]\n\n# B\n\n- [foo\n  bar]: /x\n", -1 },
+	{ "an item that opens with a blank line ends at the next",
+	    "-\n\n  <pre>\n# in the pre block\n", 0 },
+	{ "a definition after an HTML closing tag, in a list item: unsure",
+	    "[foo]\n</pre>\n* [foo]: /y\n\n[foo]: /url\n", -1 },
+	{ "definitions under a setext underline: unsure",
+	    "[foo]: /url\n===\n\n# A\n\n[foo]\n", -1 },
+	{ "a byte order mark, and a prelude",
+	    "\xef\xbb\xbf# T\n\n[a]\n\n# B\n\n[a]: /a\n", 1 },
 	{ "CR LF line ends", "# A\r\n\r\n```\r\n# not\r\n```\r\n# B\r\n", 1 },
 	{ "one giant piece", "no heading at all\n\njust text\n", 0 },
 };
@@ -188,6 +254,380 @@ test_many(void)
 	}
 	same_both_ways("2,000 sections, references across them", md.data,
 	    md.len);
+	buf_release(&md);
+}
+
+/*
+ * The random test.  Articles are made of the constructs the cuts and the
+ * preludes must get right: headings, fences of ` and ~ of every length,
+ * HTML blocks of the seven kinds with and without their ends, setext
+ * underlines, breaks, indented code, definitions over lines, references
+ * to them; now and then in a quote or a list item, with lazy lines; some
+ * padded past the first piece.  Each is loaded whole and in pieces.
+ */
+#define GEN_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Documents the random test makes, and the seed it starts from. */
+#define GEN_COUNT	5000
+#define GEN_SEED	20240611ULL
+
+/* Padding, in bytes: past the first piece, which is 16 KiB. */
+#define GEN_PADDING	(17 * 1024)
+
+struct gen {
+	uint64_t	 state;		/* splitmix64: the same everywhere */
+	struct buf	 lines;		/* a construct, a line each */
+};
+
+static uint64_t
+gen_next(struct gen *g)
+{
+	uint64_t	 z = (g->state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static size_t
+gen_below(struct gen *g, size_t n)
+{
+	return (size_t)(gen_next(g) % n);
+}
+
+static const char *
+gen_pick(struct gen *g, const char *const *list, size_t n)
+{
+	return list[gen_below(g, n)];
+}
+
+/* Labels that fold together, and one with an escaped bracket. */
+static const char *const gen_labels[] = {
+	"foo", "Foo", "bar", "BAZ", "a b", "A  b", "\xc3\xbc", "\xc3\x9c",
+	"x\\]y"
+};
+
+static const char *
+gen_label(struct gen *g)
+{
+	return gen_pick(g, gen_labels, GEN_NELEM(gen_labels));
+}
+
+/* A line of the construct; "%L" and "%M" are labels. */
+static void
+gen_line(struct gen *g, const char *fmt)
+{
+	const char	*p;
+
+	for (p = fmt; *p != '\0'; p++) {
+		if (p[0] == '%' && (p[1] == 'L' || p[1] == 'M')) {
+			buf_adds(&g->lines, gen_label(g));
+			p++;
+		} else
+			buf_addc(&g->lines, *p);
+	}
+	buf_addc(&g->lines, '\n');
+}
+
+static void
+gen_lines(struct gen *g, const char *const *list, size_t n, size_t most)
+{
+	size_t	 i, count = gen_below(g, most + 1);
+
+	for (i = 0; i < count; i++)
+		gen_line(g, gen_pick(g, list, n));
+}
+
+/* What may be inside a fence or an HTML block: the ends of all kinds. */
+static const char *const gen_inside[] = {
+	"# a heading inside", "[%L]: /inside", "text", "", "<div>",
+	"</script>", "</pre>", "</STYLE>", "x </textarea> y", "-->", "?>",
+	">", "]]>", "```", "~~~", "````", "  ```", "    ```", "- item",
+	"> quote"
+};
+
+static void
+gen_heading(struct gen *g)
+{
+	static const char *const indent[] = { "", "", "", " ", "   ", "    ",
+	    "\t" };
+	static const char *const title[] = { " Title", " Title", "",
+	    "nospace", " Title ##", "\tTabbed", " [%L]" };
+	char	 line[64];
+
+	snprintf(line, sizeof(line), "%s%.*s%s",
+	    gen_pick(g, indent, GEN_NELEM(indent)),
+	    (int)(1 + gen_below(g, 7)), "#######",
+	    gen_pick(g, title, GEN_NELEM(title)));
+	gen_line(g, line);
+}
+
+static void
+gen_fence(struct gen *g)
+{
+	static const char *const indent[] = { "", "", " ", "   ", "    " };
+	static const char *const info[] = { "", "", " c", " x`y", " ~" };
+	static const char *const tail[] = { "", "", "  ", " x" };
+	char	 line[64], c = gen_below(g, 2) ? '`' : '~';
+	size_t	 n = 3 + gen_below(g, 3), close;
+
+	snprintf(line, sizeof(line), "%s%.*s%s",
+	    gen_pick(g, indent, GEN_NELEM(indent)), (int)n,
+	    c == '`' ? "`````" : "~~~~~", gen_pick(g, info, GEN_NELEM(info)));
+	gen_line(g, line);
+	gen_lines(g, gen_inside, GEN_NELEM(gen_inside), 3);
+	if (gen_below(g, 5) == 0)
+		return;
+	close = n - 1 + gen_below(g, 3);
+	snprintf(line, sizeof(line), "%s%.*s%s",
+	    gen_pick(g, indent, GEN_NELEM(indent)), (int)close,
+	    c == '`' ? "``````" : "~~~~~~", gen_pick(g, tail, GEN_NELEM(tail)));
+	gen_line(g, line);
+}
+
+static void
+gen_html(struct gen *g)
+{
+	static const char *const start[] = {
+		"<script>", "<pre class=\"x\">", "<style", "<TEXTAREA>",
+		"<pre>one line</pre>", "<!--", "<!-- one line -->", "<?php",
+		"<? x ?>", "<!DOCTYPE html", "<!ELEMENT x>", "<!doctype html>",
+		"<![CDATA[", "<![cdata[ x ]]>", "<div>", "</div>",
+		"<table class=x>", "<p/>", "<DIV", "<div/x", "<span>", "</em>",
+		"<a href=\"x\">", "<br/>", "<x y=z w>", "<a b=x !y>",
+		"<span> and text", "<a\tb='c'>", " <span>", "  <pre>", "    <div>"
+	};
+
+	gen_line(g, gen_pick(g, start, GEN_NELEM(start)));
+	gen_lines(g, gen_inside, GEN_NELEM(gen_inside), 3);
+}
+
+/* Link reference definitions, some over lines, some not quite. */
+static void
+gen_definition(struct gen *g)
+{
+	static const char *const form[] = {
+		"[%L]: /url", "[%L]: /url", "[%L]: <u v> \"title\"",
+		"[%L]:\n/url", "[%L]: /url\n'title'", "[%L]: /url 'multi\nline'",
+		"[%L]:\n[%M]", "[%L]: /url\n      [%M]: /other", "   [%L]: /x",
+		"[%L]: /url 'unclosed", "[%L\n%M]: /span", "\\[%L]: /escaped",
+		"[%L]: /url\n===", "[%L]: /url\n---", "[%L]: /a\n[%M]: /b",
+		"[%L]: /url \"t\" junk", "[%L]:", "[%L]: /url\n\t[%M]: /tab",
+		"[%L]: /url\n(title)", "[]: /empty"
+	};
+
+	gen_line(g, gen_pick(g, form, GEN_NELEM(form)));
+}
+
+static void
+gen_construct(struct gen *g)
+{
+	static const char *const text[] = {
+		"Some text here.", "text with [%L] in it", "  indented text",
+		"lazy [%L][] text", "<span>inline</span> text",
+		"a hard break\\", "    four spaces of text", "1986. A year",
+		"See [%L], [text][%M] and ![img][%L].", "[%L] opens this line",
+		"[a link\nover lines](/x)", "[%L]\n: no definition"
+	};
+	static const char *const under[] = { "===", "---", "  ==  ", "= =",
+	    "-", "----  ", "=" };
+	static const char *const brk[] = { "***", "- - -", "___", " * * *",
+	    "*\t*\t*" };
+	static const char *const code[] = { "    code [%L]: /x", "\tcode line",
+	    "     # code heading" };
+	static const char *const item[] = { "-", "1.", "2)", "- ", "*" };
+
+	/* Weights: a setext underline makes definitions above it unsure. */
+	switch (gen_below(g, 24)) {
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+		gen_heading(g);
+		break;
+	case 4:
+	case 5:
+	case 6:
+		gen_fence(g);
+		break;
+	case 7:
+	case 8:
+	case 9:
+		gen_html(g);
+		break;
+	case 10:
+	case 11:
+	case 12:
+		gen_line(g, "");
+		break;
+	case 13:
+		gen_line(g, gen_pick(g, under, GEN_NELEM(under)));
+		break;
+	case 14:
+		gen_line(g, gen_pick(g, brk, GEN_NELEM(brk)));
+		break;
+	case 15:
+	case 16:
+	case 17:
+		gen_definition(g);
+		break;
+	case 18:
+		gen_line(g, gen_pick(g, code, GEN_NELEM(code)));
+		break;
+	case 19:
+		gen_line(g, gen_pick(g, item, GEN_NELEM(item)));
+		break;
+	default:
+		gen_lines(g, text, GEN_NELEM(text), 3);
+		break;
+	}
+}
+
+/*
+ * A container for a construct: the first line's marks, and what the
+ * lines after it take to go on in it.
+ */
+static const struct {
+	const char	*first;
+	const char	*more;
+} gen_boxes[] = {
+	{ "> ", "> " }, { ">", ">" }, { "> > ", "> > " }, { "   > ", "> " },
+	{ ">\t", ">\t" }, { "- ", "  " }, { "* ", "  " }, { "+ ", "  " },
+	{ "1. ", "   " }, { "2) ", "   " }, { "10. ", "    " },
+	{ "-\t", "\t" }, { "-    ", "  " }, { "1.  ", "    " },
+	{ "- > ", "  > " }, { "> - ", ">   " }, { " - ", "   " },
+	{ "- - ", "    " }, { "1. - ", "     " }, { "    > ", "    > " }
+};
+
+/* Add the construct in `g->lines` to `md`, in a container or not. */
+static void
+gen_place(struct gen *g, struct buf *md)
+{
+	const char	*line = g->lines.data, *nl, *more;
+	size_t		 box = 0, i;
+	bool		 boxed;
+
+	/* A definition in a container makes the prescan give up: rarely. */
+	boxed = gen_below(g, line[strspn(line, " ")] == '[' ? 12 : 3) == 0;
+
+	if (boxed)
+		box = gen_below(g, GEN_NELEM(gen_boxes));
+	for (i = 0; (nl = strchr(line, '\n')) != NULL; i++, line = nl + 1) {
+		if (boxed && i == 0)
+			buf_adds(md, gen_boxes[box].first);
+		else if (boxed) {
+			/* Mostly the container goes on; or a lazy line. */
+			more = gen_boxes[box].more;
+			switch (gen_below(g, 6)) {
+			case 0:
+				break;
+			case 1:
+				buf_add(md, more, strlen(more) / 2);
+				break;
+			case 2:
+				buf_adds(md, more);
+				buf_adds(md, "    ");
+				break;
+			default:
+				buf_adds(md, more);
+				break;
+			}
+		}
+		buf_add(md, line, (size_t)(nl - line));
+		buf_addc(md, '\n');
+	}
+	g->lines.len = 0;
+	g->lines.data[0] = '\0';
+}
+
+/* Paragraphs past the first piece, with headings now and then. */
+static void
+gen_padding(struct gen *g, struct buf *md)
+{
+	size_t	 start = md->len, i;
+	bool	 headings = gen_below(g, 2) == 0;
+
+	for (i = 0; md->len - start < GEN_PADDING; i++) {
+		if (headings && i % 24 == 0)
+			buf_printf(md, "## Padding %zu\n\n", i);
+		buf_printf(md, "Padding paragraph %zu, a few words to fill the "
+		    "first piece, and a reference to [%s].\n\n", i,
+		    gen_label(g));
+	}
+}
+
+/* Article number `i` from `seed`, into `md`. */
+static void
+gen_article(uint64_t seed, size_t i, struct buf *md)
+{
+	struct gen	 g;
+	size_t		 n, k, pad;
+
+	g.state = seed * 0x100000001b3ULL + i;
+	buf_init(&g.lines);
+	buf_reserve(&g.lines, 1);
+	g.lines.data[0] = '\0';
+	md->len = 0;
+	if (gen_below(&g, 20) == 0)
+		buf_adds(md, "\xef\xbb\xbf");
+	n = 3 + gen_below(&g, 40);
+	pad = gen_below(&g, 4) == 0 ? gen_below(&g, n) : n;
+	for (k = 0; k < n; k++) {
+		if (k == pad)
+			gen_padding(&g, md);
+		gen_construct(&g);
+		gen_place(&g, md);
+	}
+	buf_release(&g.lines);
+}
+
+/*
+ * Save an article that failed where `meson test` keeps its files, so
+ * that `t-pieces --file PATH` can load it again.
+ */
+static void
+gen_save(const struct buf *md, uint64_t seed, size_t i)
+{
+	char	 path[64], dir[4096];
+	FILE	*f;
+
+	snprintf(path, sizeof(path), "t-pieces-%llu-%zu.md",
+	    (unsigned long long)seed, i);
+	if ((f = fopen(path, "wb")) == NULL ||
+	    fwrite(md->data, 1, md->len, f) != md->len) {
+		tap_diag("cannot save %s", path);
+		if (f != NULL)
+			fclose(f);
+		return;
+	}
+	fclose(f);
+	tap_diag("saved as %s/%s", getcwd(dir, sizeof(dir)) != NULL ? dir :
+	    ".", path);
+}
+
+static void
+test_random(uint64_t seed, size_t count)
+{
+	struct buf	 md;
+	const char	*w, *how;
+	size_t		 i, nb, ns, failed = 0, big = 0, whole = 0;
+
+	buf_init(&md);
+	for (i = 0; i < count && failed < 3; i++) {
+		gen_article(seed, i, &md);
+		big += md.len > GEN_PADDING;
+		whole += cuts(md.data) == -1;
+		if ((w = pieces_diff(md.data, md.len, &how, &nb, &ns)) == NULL)
+			continue;
+		failed++;
+		tap_diag("seed %llu, article %zu (%zu bytes): %s, differs in "
+		    "%s", (unsigned long long)seed, i, md.len, how, w);
+		gen_save(&md, seed, i);
+	}
+	tap_ok(failed == 0, "%zu random articles from seed %llu: pieces give "
+	    "the whole parse's doc", i, (unsigned long long)seed);
+	tap_diag("%zu of them past the first piece; %zu parsed whole, the "
+	    "prescan unsure", big, whole);
 	buf_release(&md);
 }
 
@@ -244,10 +684,20 @@ main(int argc, char *argv[])
 		test_file("medium.md", path);
 		return tap_done();
 	}
+	if (argc == 3 && strcmp(argv[1], "--file") == 0) {
+		test_file(argv[2], argv[2]);
+		return tap_done();
+	}
+	if (argc == 4 && strcmp(argv[1], "--random") == 0) {
+		test_random(strtoull(argv[2], NULL, 10),
+		    (size_t)strtoull(argv[3], NULL, 10));
+		return tap_done();
+	}
 	snprintf(path, sizeof(path), "%s/data/000-article.md",
 	    srcdir != NULL ? srcdir : ".");
 	test_file("the sample", path);
 	test_traps();
 	test_many();
+	test_random(GEN_SEED, GEN_COUNT);
 	return tap_done();
 }
