@@ -277,9 +277,9 @@ dump_flat(const char *s, size_t len, struct buf *out)
  * DUMP_CONTEXT columns, cut at a grapheme cluster behind an ellipsis.
  */
 static void
-dump_before(const struct doc *d, size_t lo, size_t off, struct buf *out)
+dump_before(const struct doc *d, size_t lo, size_t off, struct buf *flat,
+    struct buf *out)
 {
-	struct buf	 flat;
 	size_t		 start = lo, i = 0, w, g;
 
 	if (off - lo > DUMP_CONTEXT_BYTES)
@@ -287,20 +287,19 @@ dump_before(const struct doc *d, size_t lo, size_t off, struct buf *out)
 	while (start < off && ((unsigned char)d->text.data[start] & 0xc0) ==
 	    0x80)
 		start++;
-	buf_init(&flat);
-	dump_flat(d->text.data + start, off - start, &flat);
-	w = text_width(flat.data, flat.len);
+	flat->len = 0;
+	dump_flat(d->text.data + start, off - start, flat);
+	w = text_width(flat->data, flat->len);
 	/* What starts the bytes looked at may be half a cluster: cut it. */
-	if (flat.len > 0 && (start > lo || w > DUMP_CONTEXT)) {
+	if (flat->len > 0 && (start > lo || w > DUMP_CONTEXT)) {
 		do {
-			g = text_grapheme_len(flat.data + i, flat.len - i);
-			w -= text_width(flat.data + i, g);
+			g = text_grapheme_len(flat->data + i, flat->len - i);
+			w -= text_width(flat->data + i, g);
 			i += g;
-		} while (i < flat.len && w > DUMP_CONTEXT - 1);
+		} while (i < flat->len && w > DUMP_CONTEXT - 1);
 		buf_adds(out, DUMP_ELLIPSIS);
 	}
-	text_fit(flat.data + i, flat.len - i, SIZE_MAX, out);
-	buf_release(&flat);
+	text_fit(flat->data + i, flat->len - i, SIZE_MAX, out);
 }
 
 /*
@@ -308,9 +307,9 @@ dump_before(const struct doc *d, size_t lo, size_t off, struct buf *out)
  * DUMP_CONTEXT columns, an ellipsis where cut.
  */
 static void
-dump_after(const struct doc *d, size_t end, size_t hi, struct buf *out)
+dump_after(const struct doc *d, size_t end, size_t hi, struct buf *flat,
+    struct buf *out)
 {
-	struct buf	 flat;
 	size_t		 stop = hi;
 
 	if (hi - end > DUMP_CONTEXT_BYTES) {
@@ -319,35 +318,35 @@ dump_after(const struct doc *d, size_t end, size_t hi, struct buf *out)
 		    ((unsigned char)d->text.data[stop] & 0xc0) == 0x80)
 			stop--;
 	}
-	buf_init(&flat);
-	dump_flat(d->text.data + end, stop - end, &flat);
-	if (stop < hi && text_width(flat.data, flat.len) <= DUMP_CONTEXT) {
-		text_fit(flat.data, flat.len, SIZE_MAX, out);
+	flat->len = 0;
+	dump_flat(d->text.data + end, stop - end, flat);
+	if (stop < hi && text_width(flat->data, flat->len) <= DUMP_CONTEXT) {
+		text_fit(flat->data, flat->len, SIZE_MAX, out);
 		buf_adds(out, DUMP_ELLIPSIS);
 	} else
-		text_fit(flat.data, flat.len, DUMP_CONTEXT, out);
-	buf_release(&flat);
+		text_fit(flat->data, flat->len, DUMP_CONTEXT, out);
 }
 
 /* The match itself, on one line, between its marks. */
 static void
 dump_marked(const struct doc *d, const struct search_match *m, bool color,
-    struct buf *out)
+    struct buf *flat, struct buf *out)
 {
-	struct buf	 flat;
-
-	buf_init(&flat);
-	dump_flat(d->text.data + m->off, m->len, &flat);
+	flat->len = 0;
+	dump_flat(d->text.data + m->off, m->len, flat);
 	buf_adds(out, color ? "\033[7m" : "[");
-	text_fit(flat.data, flat.len, SIZE_MAX, out);
+	text_fit(flat->data, flat->len, SIZE_MAX, out);
 	buf_adds(out, color ? "\033[0m" : "]");
-	buf_release(&flat);
 }
 
-/* One match: talk, title, and the match in its context. */
+/*
+ * One match: talk, title, and the match in its context.  `line` and
+ * `flat` are scratch, kept from match to match so that a long list of
+ * matches costs no allocation each.
+ */
 static void
 dump_match(FILE *fp, const struct doc *d, const struct search_match *m,
-    bool color, struct buf *line)
+    bool color, struct buf *line, struct buf *flat)
 {
 	const struct doc_block	*blk;
 	const char		*title;
@@ -365,9 +364,9 @@ dump_match(FILE *fp, const struct doc *d, const struct search_match *m,
 	title = doc_section_title(d, blk->section, &len);
 	text_fit(title, len, SIZE_MAX, line);
 	buf_addc(line, '\t');
-	dump_before(d, blk->off, m->off, line);
-	dump_marked(d, m, color, line);
-	dump_after(d, end, hi, line);
+	dump_before(d, blk->off, m->off, flat, line);
+	dump_marked(d, m, color, flat, line);
+	dump_after(d, end, hi, flat, line);
 	buf_addc(line, '\n');
 	fwrite(line->data, 1, line->len, fp);
 }
@@ -376,12 +375,14 @@ int
 dump_matches(FILE *fp, const struct doc *d, const struct search *s,
     const struct dump_opts *o)
 {
-	struct buf	 line;
+	struct buf	 line, flat;
 	size_t		 i;
 
 	buf_init(&line);
+	buf_init(&flat);
 	for (i = 0; i < s->n && !ferror(fp); i++)
-		dump_match(fp, d, &s->m[i], o->color, &line);
+		dump_match(fp, d, &s->m[i], o->color, &line, &flat);
 	buf_release(&line);
+	buf_release(&flat);
 	return ferror(fp) ? -1 : 0;
 }
