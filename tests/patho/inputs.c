@@ -1,0 +1,545 @@
+/*
+ * inputs: the generators of the pathological articles, and the table of
+ * what olsread must do with each.  The sizes are those the issue names, or
+ * cmark's own pathological tests (test/pathological_tests.py) where it
+ * names none; patho_scale() can make them smaller.  Each generator only
+ * appends bytes: it never runs or checks anything.
+ */
+#include "inputs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Append `s` `n` times. */
+static void
+patho_repeat(struct buf *out, const char *s, size_t n)
+{
+	size_t	 len = strlen(s);
+
+	buf_reserve(out, len * n);
+	while (n-- > 0)
+		buf_add(out, s, len);
+}
+
+/* `n` scaled down, but never below 1. */
+static size_t
+patho_n(size_t n, size_t scale)
+{
+	return n / scale > 0 ? n / scale : 1;
+}
+
+static void
+patho_gen_empty(struct buf *out, size_t scale)
+{
+	(void)out;
+	(void)scale;
+}
+
+/* Spaces, tabs, blank lines and CRs: 64 KiB of nothing to show. */
+static void
+patho_gen_blank(struct buf *out, size_t scale)
+{
+	patho_repeat(out, " \t \n\n\t\t\r\n    \n\r\r\n\t  \t\n", patho_n(3000,
+	    scale));
+}
+
+/* Paragraphs, lists, quotes and code, and not one heading. */
+static void
+patho_gen_no_headings(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(1000, scale);
+
+	for (i = 0; i < n; i++) {
+		buf_printf(out, "This is paragraph %zu, with *some* "
+		    "**emphasis** and `code`, long enough to wrap at eighty "
+		    "columns at least once.\n\n", i);
+		if (i % 10 == 0)
+			buf_adds(out, "- an item\n- another\n  - nested\n\n"
+			    "> a quote\n\n    indented code\n\n");
+	}
+}
+
+/* Headings of every level, ATX and setext, and nothing under them. */
+static void
+patho_gen_only_headings(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(600, scale);
+
+	for (i = 0; i < n; i++) {
+		if (i % 7 == 6)
+			buf_printf(out, "Heading %zu\n%s\n", i,
+			    i % 2 ? "---" : "===");
+		else
+			buf_printf(out, "%.*s Heading %zu\n", (int)(i % 6 + 1),
+			    "######", i);
+	}
+}
+
+/* 50,000 headings, each with a talk's opening sentence under it. */
+static void
+patho_gen_headings(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(50000, scale);
+
+	buf_adds(out, "# Fifty thousand headings\n\n");
+	for (i = 1; i < n; i++)
+		buf_printf(out, "%.*s Heading %zu\n\nAlice Brown discussed "
+		    "point %zu.\n\n", (int)(i % 3 + 2), "####", i, i);
+}
+
+/* One line of 50 MiB: words, and a needle at the very end. */
+static void
+patho_gen_long_line(struct buf *out, size_t scale)
+{
+	static const char	 words[] = "lorem ipsum dolor sit amet, "
+				    "consectetur adipiscing elit, sed do ";
+	size_t			 total = ((size_t)50 << 20) / scale;
+
+	patho_repeat(out, words, total / (sizeof(words) - 1));
+	buf_adds(out, "needle");
+}
+
+/* Block quotes nested 10,000 deep, on one line. */
+static void
+patho_gen_quotes(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "> ", patho_n(10000, scale));
+	buf_adds(out, "deep quote text\n");
+}
+
+/*
+ * Lists nested 10,000 deep, bullet and ordered by turns, on one line: by
+ * indentation they would need 100 MB of spaces.
+ */
+static void
+patho_gen_lists(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "- 1. ", patho_n(5000, scale));
+	buf_adds(out, "deep item text\nand a lazy line\n");
+}
+
+/* 50,000 inline links and 50,000 reference links, with sections. */
+static void
+patho_gen_links(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(50000, scale);
+
+	buf_adds(out, "# A hundred thousand links\n\n");
+	for (i = 0; i < n; i++) {
+		if (i % 5000 == 0)
+			buf_printf(out, "\n\n## Links from %zu\n\n", i);
+		buf_printf(out, "[inline %zu](https://example.org/%zu) "
+		    "[ref %zu][r%zu]%s", i, i, i, i, i % 10 == 9 ? "\n" : " ");
+	}
+	buf_adds(out, "\n\n");
+	for (i = 0; i < n; i++)
+		buf_printf(out, "[r%zu]: https://example.com/%zu \"title "
+		    "%zu\"\n", i, i, i);
+}
+
+/* The cases of cmark's test/pathological_tests.py, in our own words. */
+
+static void
+patho_gen_emph_nested(struct buf *out, size_t scale)
+{
+	size_t	 n = patho_n(65000, scale);
+
+	patho_repeat(out, "*a **a ", n);
+	buf_adds(out, "middle");
+	patho_repeat(out, " a** a*", n);
+}
+
+static void
+patho_gen_emph_closers(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "a_ ", patho_n(65000, scale));
+}
+
+static void
+patho_gen_emph_openers(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "_a ", patho_n(65000, scale));
+}
+
+static void
+patho_gen_emph_mismatched(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "*a_ ", patho_n(50000, scale));
+}
+
+static void
+patho_gen_emph_three(struct buf *out, size_t scale)
+{
+	buf_adds(out, "a**b");
+	patho_repeat(out, "c* ", patho_n(50000, scale));
+}
+
+static void
+patho_gen_emph_deep(struct buf *out, size_t scale)
+{
+	size_t	 n = patho_n(20000, scale);
+
+	patho_repeat(out, "*", n);
+	buf_adds(out, "core");
+	patho_repeat(out, "*", n);
+}
+
+static void
+patho_gen_link_closers(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "a]", patho_n(65000, scale));
+}
+
+static void
+patho_gen_link_openers(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "[a", patho_n(65000, scale));
+}
+
+static void
+patho_gen_link_emph(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "[ a_", patho_n(50000, scale));
+}
+
+static void
+patho_gen_brackets(struct buf *out, size_t scale)
+{
+	size_t	 n = patho_n(50000, scale);
+
+	patho_repeat(out, "[", n);
+	buf_adds(out, "a");
+	patho_repeat(out, "]", n);
+}
+
+/* Nested brackets that could be a reference, and one that is defined. */
+static void
+patho_gen_brackets_ref(struct buf *out, size_t scale)
+{
+	size_t	 n = patho_n(50000, scale);
+
+	patho_repeat(out, "[", n);
+	patho_repeat(out, "]", n);
+	buf_adds(out, "\n\n[a]: /b\n");
+}
+
+static void
+patho_gen_unclosed_angle(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "[a](<b", patho_n(30000, scale));
+}
+
+static void
+patho_gen_unclosed_dest(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "[a](b", patho_n(30000, scale));
+}
+
+static void
+patho_gen_unclosed_title(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "[ (](", patho_n(50000, scale));
+}
+
+/* Images inside images' descriptions, 20,000 deep. */
+static void
+patho_gen_images(struct buf *out, size_t scale)
+{
+	size_t	 n = patho_n(20000, scale);
+
+	patho_repeat(out, "![", n);
+	buf_adds(out, "pictured");
+	patho_repeat(out, "](/i.png)", n);
+}
+
+/* Image openers that never close. */
+static void
+patho_gen_images_open(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "![a", patho_n(50000, scale));
+}
+
+/* "e`", "e``", ... runs of every length up to 5,000. */
+static void
+patho_gen_backticks(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(5000, scale);
+
+	for (i = 1; i < n; i++) {
+		buf_addc(out, 'e');
+		patho_repeat(out, "`", i);
+	}
+}
+
+static void
+patho_gen_backticks_escaped(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "\\``", patho_n(50000, scale));
+}
+
+static void
+patho_gen_html_angles(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "<>", patho_n(50000, scale));
+}
+
+static void
+patho_gen_html_pi(struct buf *out, size_t scale)
+{
+	buf_adds(out, "x");
+	patho_repeat(out, "<?", patho_n(50000, scale));
+}
+
+static void
+patho_gen_html_cdata(struct buf *out, size_t scale)
+{
+	buf_adds(out, "x");
+	patho_repeat(out, "<![CDATA[", patho_n(50000, scale));
+}
+
+static void
+patho_gen_html_comment(struct buf *out, size_t scale)
+{
+	buf_adds(out, "x");
+	patho_repeat(out, "<!--", patho_n(50000, scale));
+}
+
+static void
+patho_gen_html_decl(struct buf *out, size_t scale)
+{
+	buf_adds(out, "x");
+	patho_repeat(out, "<!A", patho_n(50000, scale));
+}
+
+/* Autolinks and tags that never close. */
+static void
+patho_gen_autolinks(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "<http://a <a href=\"", patho_n(50000, scale));
+}
+
+/* 320,000 reference definitions, then 20,000 uses of an undefined one. */
+static void
+patho_gen_refs_many(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(320000, scale);
+
+	for (i = 1; i < n; i++)
+		buf_printf(out, "[%zu]: u\n", i);
+	patho_repeat(out, "[0] ", patho_n(20000, scale));
+}
+
+/* Reference definitions whose title never ends. */
+static void
+patho_gen_refs_title(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "[a]: /u \"an open title\n", patho_n(50000, scale));
+}
+
+/* A reference label that never ends. */
+static void
+patho_gen_refs_label(struct buf *out, size_t scale)
+{
+	patho_repeat(out, "[label\n", patho_n(50000, scale));
+	buf_adds(out, "]: /u\n");
+}
+
+/*
+ * Invalid UTF-8 of every kind, between words: overlong forms, surrogates,
+ * code points past U+10FFFF, bytes that never start a character, lone
+ * continuation bytes and sequences cut short, the last at the very end.
+ */
+static void
+patho_gen_bad_utf8(struct buf *out, size_t scale)
+{
+	static const char *const bad[] = {
+		"\xc0\x80", "\xc1\xbf", "\xe0\x80\x80", "\xe0\x9f\xbf",
+		"\xf0\x80\x80\x80", "\xf0\x8f\xbf\xbf",		/* overlong */
+		"\xed\xa0\x80", "\xed\xbf\xbf", "\xed\xa0\x80\xed\xb0\x80",
+								/* surrogates */
+		"\xf4\x90\x80\x80", "\xf7\xbf\xbf\xbf",
+		"\xf8\x88\x80\x80\x80", "\xfc\x84\x80\x80\x80\x80",
+								/* too high */
+		"\xfe", "\xff", "\xfe\xff",			/* never valid */
+		"\x80", "\xbf", "\x80\x80\x80",			/* continuation */
+		"\xc3", "\xe2\x82", "\xf0\x9f\x98",		/* cut short */
+	};
+	size_t	 i, r, n = patho_n(200, scale);
+
+	buf_adds(out, "# Bad \xed\xa0\x80 bytes \xc0\xaf heading\n\n");
+	for (r = 0; r < n; r++) {
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			buf_printf(out, "valid%s text ", bad[i]);
+		buf_adds(out, "\n\n");
+	}
+	buf_adds(out, "## Cut\n\nthe end \xf0\x9f\x98");
+}
+
+/* NUL bytes: first, last, in a heading, in code, alone and in runs. */
+static void
+patho_gen_nul(struct buf *out, size_t scale)
+{
+	static const char	 head[] = "\0first\n\n# Nul\0 heading\n\n";
+	static const char	 body[] = "abc\0de\0 text\0\0\0\n\n```\n"
+				    "code\0\n```\n\n";
+	static const char	 tail[] = "\n\nlast\0";
+	size_t			 i, n = patho_n(200, scale);
+
+	buf_add(out, head, sizeof(head) - 1);
+	for (i = 0; i < n; i++)
+		buf_add(out, body, sizeof(body) - 1);
+	for (i = 0; i < 1000; i++)
+		buf_addc(out, '\0');
+	buf_add(out, tail, sizeof(tail) - 1);
+}
+
+/* An article whose lines end in `eol`. */
+static void
+patho_gen_article(struct buf *out, size_t scale, const char *eol)
+{
+	size_t	 i, n = patho_n(300, scale);
+
+	buf_printf(out, "# Line ends%s%sBy someone, today%s%s", eol, eol,
+	    eol, eol);
+	for (i = 0; i < n; i++)
+		buf_printf(out, "## Talk %zu%s%sAlice Brown discussed line "
+		    "ends,%sover two lines.%s%s> quoted%s> twice%s%s- item%s"
+		    "- item%s%s```%scode %zu%s```%s%s", i, eol, eol, eol, eol,
+		    eol, eol, eol, eol, eol, eol, eol, eol, i, eol, eol, eol);
+}
+
+static void
+patho_gen_cr(struct buf *out, size_t scale)
+{
+	patho_gen_article(out, scale, "\r");
+}
+
+static void
+patho_gen_crlf(struct buf *out, size_t scale)
+{
+	patho_gen_article(out, scale, "\r\n");
+}
+
+/* A byte order mark, then the article. */
+static void
+patho_gen_bom(struct buf *out, size_t scale)
+{
+	buf_adds(out, "\xef\xbb\xbf");
+	patho_gen_article(out, scale, "\n");
+}
+
+const struct patho_input patho_inputs[] = {
+	{ "empty", "an empty file", patho_gen_empty, "anything", false,
+	    false, "empty.md", NULL },
+	{ "blank", "whitespace only", patho_gen_blank, "anything", false,
+	    false, "blank.md", NULL },
+	{ "no-headings", "no headings", patho_gen_no_headings,
+	    "paragraph 999,", true, true, "no-headings.md", NULL },
+	{ "only-headings", "only headings", patho_gen_only_headings,
+	    "Heading 599", true, true, "Heading 599", NULL },
+	{ "headings", "50,000 headings", patho_gen_headings, "point 49999.",
+	    true, true, "Heading 49999", NULL },
+	{ "long-line", "one 50 MiB line", patho_gen_long_line, "needle",
+	    true, true, NULL, NULL },
+	{ "quotes", "block quotes 10,000 deep", patho_gen_quotes,
+	    "deep quote text", true, true, NULL, NULL },
+	{ "lists", "lists 10,000 deep", patho_gen_lists, "deep item text",
+	    true, true, NULL, NULL },
+	{ "links", "100,000 links, inline and reference", patho_gen_links,
+	    "ref 49999", true, true, "Links from 45000", NULL },
+	{ "emph-nested", "*a **a nested 65,000 deep", patho_gen_emph_nested,
+	    "middle", true, true, NULL, NULL },
+	{ "emph-closers", "65,000 emphasis closers, no openers",
+	    patho_gen_emph_closers, "a_ a_", true, true, NULL, NULL },
+	{ "emph-openers", "65,000 emphasis openers, no closers",
+	    patho_gen_emph_openers, "_a _a", true, true, NULL, NULL },
+	{ "emph-mismatched", "50,000 mismatched * and _",
+	    patho_gen_emph_mismatched, "*a_ *a_", true, true, NULL, NULL },
+	{ "emph-three", "closers in multiples of 3", patho_gen_emph_three,
+	    "c* c*", true, true, NULL, NULL },
+	{ "emph-deep", "20,000 stars each side of a word",
+	    patho_gen_emph_deep, "core", true, true, NULL, NULL },
+	{ "link-closers", "65,000 link closers, no openers",
+	    patho_gen_link_closers, "a]a]", true, true, NULL, NULL },
+	{ "link-openers", "65,000 link openers, no closers",
+	    patho_gen_link_openers, "[a[a", true, true, NULL, NULL },
+	{ "link-emph", "link openers and emphasis closers",
+	    patho_gen_link_emph, "[ a_[ a_", true, true, NULL, NULL },
+	{ "brackets", "brackets nested 50,000 deep", patho_gen_brackets,
+	    "[a]", true, true, NULL, NULL },
+	{ "brackets-ref", "nested brackets and a reference definition",
+	    patho_gen_brackets_ref, "[]", true, true, NULL, NULL },
+	{ "unclosed-angle", "30,000 [a](<b", patho_gen_unclosed_angle,
+	    "[a](<b[a]", true, true, NULL, NULL },
+	{ "unclosed-dest", "30,000 [a](b", patho_gen_unclosed_dest,
+	    "[a](b[a]", true, true, NULL, NULL },
+	{ "unclosed-title", "50,000 [ (](", patho_gen_unclosed_title,
+	    "[ (](", true, true, NULL, NULL },
+	{ "images", "images nested 20,000 deep", patho_gen_images,
+	    "pictured", true, true, NULL, NULL },
+	{ "images-open", "50,000 ![ never closed", patho_gen_images_open,
+	    "![a![a", true, true, NULL, NULL },
+	{ "backticks", "backtick runs of every length to 5,000",
+	    patho_gen_backticks, "e``e", true, true, NULL, NULL },
+	{ "backticks-escaped", "50,000 \\``", patho_gen_backticks_escaped,
+	    "````", true, true, NULL, NULL },
+	{ "html-angles", "50,000 <>", patho_gen_html_angles, "<><>", true,
+	    true, NULL, NULL },
+	{ "html-pi", "50,000 <?", patho_gen_html_pi, "x<?<?", true, true,
+	    NULL, NULL },
+	{ "html-cdata", "50,000 <![CDATA[", patho_gen_html_cdata,
+	    "<![CDATA[<!", true, true, NULL, NULL },
+	{ "html-comment", "50,000 <!--", patho_gen_html_comment, "<!--<!",
+	    true, true, NULL, NULL },
+	{ "html-decl", "50,000 <!A", patho_gen_html_decl, "<!A<!A", true,
+	    true, NULL, NULL },
+	{ "autolinks", "50,000 autolinks and tags never closed",
+	    patho_gen_autolinks, "<http://a <a", true, true, NULL, NULL },
+	{ "refs-many", "320,000 reference definitions",
+	    patho_gen_refs_many, "[0] [0]", true, true, NULL, NULL },
+	{ "refs-title", "50,000 definitions with an open title",
+	    patho_gen_refs_title, "an open title", true, true, NULL, NULL },
+	{ "refs-label", "a reference label that never closes",
+	    patho_gen_refs_label, "[label", true, true, NULL, NULL },
+	{ "bad-utf8", "invalid UTF-8 of every kind", patho_gen_bad_utf8,
+	    "valid", true, true, "Cut", "invalid UTF-8" },
+	{ "nul", "NUL bytes", patho_gen_nul, "de", true, true, "Nul",
+	    "NUL" },
+	{ "cr", "CR line ends", patho_gen_cr, "ends, over two", true, true,
+	    "Talk 299", NULL },
+	{ "crlf", "CRLF line ends", patho_gen_crlf, "ends, over two", true,
+	    true, "Talk 299", NULL },
+	{ "bom", "a byte order mark", patho_gen_bom, "ends, over two", true,
+	    true, "Line ends", NULL },
+};
+
+const size_t	 patho_ninputs = sizeof(patho_inputs) / sizeof(patho_inputs[0]);
+
+const struct patho_input *
+patho_find(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < patho_ninputs; i++)
+		if (strcmp(patho_inputs[i].name, name) == 0)
+			return &patho_inputs[i];
+	return NULL;
+}
+
+size_t
+patho_scale(void)
+{
+	const char	*s = getenv("OLSREAD_PATHO_SCALE");
+	char		*end;
+	unsigned long	 n;
+
+	if (s == NULL || *s == '\0')
+		return 1;
+	n = strtoul(s, &end, 10);
+	if (*end != '\0' || n < 1 || n > 1000)
+		return 1;
+	return n;
+}

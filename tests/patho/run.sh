@@ -1,0 +1,111 @@
+#!/bin/sh
+# Pathological articles through the command line.  For each input that
+# patho-gen lists, make the article in a temporary directory, then run
+#   olsread --dump -w 80, olsread --toc and olsread --search QUERY
+# on it.  Each run must exit as documented (0 when shown; --search 1 when
+# nothing matches), print text when the article has some (and nothing
+# for --dump when it has none), write nothing to standard error but
+# "olsread: " diagnostics and --search's count (so no sanitizer report,
+# which is also looked for by name), and end within the hang bound:
+# `timeout 60` kills a run that takes longer.  The seconds each run took
+# are TAP comments, never checked: machines are shared and noisy.
+# usage: run.sh OLSREAD PATHO-GEN
+set -u
+bin=$1
+gen=$2
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+limit=60
+# What standard error may say: diagnostics, and --search's count.
+quiet='^olsread: |^[0-9]+ match(es)? in [0-9]+ sections?$'
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0
+failed=0
+
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() {
+	n=$((n + 1))
+	echo "not ok $n - $1"
+	shift
+	[ $# -gt 0 ] && printf '%s\n' "$@" | sed 's/^/# /'
+	failed=$((failed + 1))
+}
+
+# Seconds since the epoch, to the nanosecond where date(1) can.
+now() { date +%s.%N; }
+seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+# run NAME MODE STATUS OUTPUT [WANT] -- ARGS...: run olsread ARGS on
+# NAME's article; want exit STATUS, output OUTPUT ("text", "none" or
+# "any") and, when given, the fixed string WANT in it.
+run() {
+	name=$1 mode=$2 status=$3 output=$4 want=$5
+	shift 6
+	what="$name ($desc): $mode exits $status within $limit s"
+	t0=$(now)
+	timeout "$limit" "$bin" "$@" "$tmp/$name.md" \
+	    >"$tmp/out" 2>"$tmp/err" </dev/null
+	got=$?
+	t1=$(now)
+	echo "# $name $mode: $(seconds "$t0" "$t1") s"
+	if [ "$got" -eq 124 ]; then
+		fail "$what" "killed after $limit s: a hang" \
+		    "repeat: patho-gen $name >$name.md; olsread $* $name.md"
+	elif grep -Eq 'Sanitizer|runtime error' "$tmp/err"; then
+		fail "$what" "a sanitizer report:" \
+		    "$(head -20 "$tmp/err" | sed 's/^/  /')"
+	elif grep -Evq "$quiet" "$tmp/err"; then
+		fail "$what" "standard error: $(head -5 "$tmp/err")"
+	elif [ "$got" -ne "$status" ]; then
+		fail "$what" "exit status $got, want $status" \
+		    "standard error: $(head -5 "$tmp/err")"
+	elif [ "$output" = text ] && [ ! -s "$tmp/out" ]; then
+		fail "$what" "printed nothing"
+	elif [ "$output" = none ] && [ -s "$tmp/out" ]; then
+		fail "$what" "printed text, the article having none:" \
+		    "$(head -3 "$tmp/out")"
+	elif [ -n "$want" ] && ! grep -Fq -- "$want" "$tmp/out"; then
+		fail "$what" "\"$want\" is not in what it printed"
+	else
+		pass "$what"
+	fi
+}
+
+scale=${OLSREAD_PATHO_SCALE:-1}
+if [ "$scale" != 1 ]; then
+	echo "# the inputs are $scale times smaller than named" \
+	    "(OLSREAD_PATHO_SCALE=$scale)"
+fi
+"$gen" --list >"$tmp/list" || exit 1
+tab=$(printf '\t')
+start=$(now)
+while IFS=$tab read -r name found text query toc diag desc; do
+	if ! "$gen" "$name" >"$tmp/$name.md"; then
+		fail "$name ($desc): patho-gen makes it"
+		continue
+	fi
+	echo "# $name: $(wc -c <"$tmp/$name.md") bytes"
+	[ "$toc" = - ] && toc=
+	[ "$diag" = - ] && diag=
+	if [ "$text" = 1 ]; then output=text; else output=none; fi
+	run "$name" "--dump -w 80" 0 "$output" "" -- --dump -w 80
+	if [ -z "$diag" ]; then
+		:
+	elif grep -Fq -- "$diag" "$tmp/err"; then
+		pass "$name ($desc): --dump reports $diag"
+	else
+		fail "$name ($desc): --dump reports $diag" \
+		    "standard error: $(head -5 "$tmp/err")"
+	fi
+	run "$name" "--toc" 0 text "$toc" -- --toc
+	if [ "$found" = 1 ]; then
+		run "$name" "--search '$query'" 0 text "" -- --search "$query"
+	else
+		run "$name" "--search '$query'" 1 none "" -- --search "$query"
+	fi
+	rm -f "$tmp/$name.md"
+done <"$tmp/list"
+echo "# all runs: $(seconds "$start" "$(now)") s"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
