@@ -85,7 +85,7 @@ static FILE			*screen_in;	/* owned: keys, maybe /dev/tty */
 static sigset_t			 screen_waiting;	/* mask inside ppoll */
 static sigset_t			 screen_saved;		/* mask before */
 static const int		 screen_ending[] = {
-	SIGINT, SIGTERM, SIGHUP, SIGQUIT
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE
 };
 
 bool

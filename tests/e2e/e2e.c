@@ -8,9 +8,11 @@
  * inside olsread: only its terminal, its standard error and its status.
  */
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -146,6 +148,8 @@ e2e_entry_row(size_t talk)
 
 static const char	*e2e_bin;	/* $OLSREAD_BIN */
 static char		 e2e_article[PATH_MAX];
+/* tests/e2e/escapes.md: every control and escape sequence, everywhere. */
+static char		 e2e_escapes[PATH_MAX];
 
 static int64_t
 e2e_now(void)
@@ -444,6 +448,16 @@ e2e_pump(struct e2e *s, int ms)
 		if (pfd[i].revents != 0)
 			e2e_read(s, fds[i]);
 	return 1;
+}
+
+/* Take in output for `ms` milliseconds. */
+static void
+e2e_pause(struct e2e *s, int ms)
+{
+	int64_t	 end = e2e_now() + ms, left;
+
+	while ((left = end - e2e_now()) > 0 && e2e_pump(s, (int)left) >= 0)
+		continue;
 }
 
 /* Take in output until it pauses: a drawing is then complete. */
@@ -759,16 +773,15 @@ e2e_job_is(const struct e2e *s, const void *arg)
 }
 
 /*
- * A new size: as a terminal window does it, the kernel learns it and
- * sends SIGWINCH to the foreground.  Output drawn for the old size goes
- * to the old screen first.
+ * A new size at once: as a terminal window does it, the kernel learns it
+ * and sends SIGWINCH to the foreground.  What olsread drew for an older
+ * size and has not been read yet goes to the new screen.
  */
 static void
-e2e_resize(struct e2e *s, int cols, int rows)
+e2e_resize_now(struct e2e *s, int cols, int rows)
 {
 	struct winsize	 ws;
 
-	e2e_settle(s);
 	memset(&ws, 0, sizeof(ws));
 	ws.ws_col = (unsigned short)cols;
 	ws.ws_row = (unsigned short)rows;
@@ -777,6 +790,14 @@ e2e_resize(struct e2e *s, int cols, int rows)
 	vterm_set_size(s->vt, rows, cols);
 	if (ioctl(s->master, TIOCSWINSZ, &ws) == -1)
 		tap_diag("TIOCSWINSZ: %s", strerror(errno));
+}
+
+/* A new size, once output drawn for the old one went to the old screen. */
+static void
+e2e_resize(struct e2e *s, int cols, int rows)
+{
+	e2e_settle(s);
+	e2e_resize_now(s, cols, rows);
 }
 
 static void
@@ -1084,14 +1105,15 @@ e2e_test_digit(void)
 	e2e_quit(&s, "5: q exits 0");
 }
 
+/* Whether the status line is drawn, with `arg`, or the sample's title. */
 static bool
 e2e_status_drawn(const struct e2e *s, const void *arg)
 {
-	char	 line[E2E_LINE];
+	const char	*title = arg != NULL ? arg : "Trip report";
+	char		 line[E2E_LINE];
 
-	(void)arg;
-	return strncmp(e2e_row(s, s->rows - 2, 0, line, NULL), "Trip report",
-	    11) == 0 && e2e_cell(s, s->rows - 2, 0).attrs.reverse &&
+	return strncmp(e2e_row(s, s->rows - 2, 0, line, NULL), title,
+	    strlen(title)) == 0 && e2e_cell(s, s->rows - 2, 0).attrs.reverse &&
 	    e2e_cell(s, s->rows - 2, s->cols - 1).attrs.reverse;
 }
 
@@ -1399,9 +1421,14 @@ e2e_test_small(void)
 	e2e_close(&s);
 }
 
-/* 10. A signal: the terminal is restored, olsread dies of the signal. */
+/*
+ * 10. A signal: the terminal is restored, olsread dies of the signal.
+ * `keys`, if not NULL, are typed first, and `shows` awaited: a prompt or
+ * the help open when the signal comes.
+ */
 static void
-e2e_test_signal(int sig, const char *name)
+e2e_test_signal(int sig, const char *name, const char *keys,
+    const char *shows)
 {
 	struct e2e	 s;
 	size_t		 from;
@@ -1409,7 +1436,17 @@ e2e_test_signal(int sig, const char *name)
 
 	if (!e2e_open_after_line(&s, name))
 		return;
+	/* A prompt shows the cursor: from then on, it is to stay shown. */
 	from = s.out.len;
+	if (keys != NULL) {
+		e2e_send(&s, keys);
+		if (!e2e_wait_for(&s, shows)) {
+			tap_ok(false, "%s: the pager shows \"%s\"", name, shows);
+			e2e_close(&s);
+			return;
+		}
+		e2e_settle(&s);
+	}
 	if (sig == SIGINT)
 		e2e_send(&s, "\003");
 	else if (sig == SIGQUIT)
@@ -2564,6 +2601,689 @@ e2e_test_search_focus(void)
 	e2e_quit(&s, "Tab /Kroah: q exits 0");
 }
 
+/* Terminal safety, sizes, signals in every state, a read-only article. */
+
+/*
+ * No number in a sequence curses draws with is larger: a DEC mode such as
+ * 1049, a row or a column up to 500; in an SGR, a colour up to 255.  The
+ * crafted article's own SGR sequences carry 4242, so that one of them
+ * getting through is seen.
+ */
+#define E2E_PARAM_MAX	9999
+#define E2E_SGR_MAX	255
+
+/* Up to 24 bytes at `p` for a diagnostic, controls as \xNN, into `out`. */
+static const char *
+e2e_bytes(const unsigned char *p, size_t n, char out[128])
+{
+	size_t	 i, len = 0;
+
+	for (i = 0; i < n && i < 24; i++) {
+		if (p[i] >= 0x20 && p[i] < 0x7f)
+			out[len++] = (char)p[i];
+		else
+			len += (size_t)snprintf(out + len, 5, "\\x%02x", p[i]);
+	}
+	out[len] = '\0';
+	return out;
+}
+
+/*
+ * The escape sequence at `p` (`n` bytes, ESC first), if it is one curses
+ * writes for xterm-256color: CSI with numbers up to E2E_PARAM_MAX (an SGR,
+ * E2E_SGR_MAX), a character set (ESC ( B), or ESC = > 7 8 M.  Returns its
+ * length, or 0 and what is wrong with it in `why`.
+ */
+static size_t
+e2e_esc_len(const unsigned char *p, size_t n, const char **why)
+{
+	size_t	 i;
+	long	 v = 0, max = 0;
+
+	if (n >= 2 && p[1] == '[') {
+		for (i = 2; i < n && p[i] >= 0x30 && p[i] <= 0x3f; i++) {
+			v = p[i] <= '9' ? v * 10 + (p[i] - '0') : 0;
+			/* Past any limit: no long run of digits overflows. */
+			if ((max = v > max ? v : max) > E2E_PARAM_MAX)
+				break;
+		}
+		while (i < n && p[i] >= 0x20 && p[i] <= 0x2f)
+			i++;
+		if (i >= n || p[i] < 0x40 || p[i] > 0x7e)
+			*why = "a CSI broken off, or with a number no drawing "
+			    "needs";
+		else if (p[i] == 'm' && max > E2E_SGR_MAX)
+			*why = "an SGR with a number no colour has";
+		else
+			return i + 1;
+		return 0;
+	}
+	if (n >= 3 && memchr("()*+", p[1], 4) != NULL)
+		return 3;
+	if (n >= 2 && memchr("=>78M", p[1], 5) != NULL)
+		return 2;
+	*why = n < 2 ? "ESC at the end" : p[1] == ']' ? "OSC" :
+	    p[1] == 'P' ? "DCS" : p[1] == '_' ? "APC" : p[1] == '^' ? "PM" :
+	    p[1] == 'X' ? "SOS" : "an escape sequence curses does not send";
+	return 0;
+}
+
+/* The UTF-8 character at `p` in `*cp`: its length, or 0 if invalid. */
+static size_t
+e2e_utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
+{
+	uint32_t	 min;
+	size_t		 len, i;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		min = 0x80;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		min = 0x800;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		min = 0x10000;
+	} else
+		return 0;
+	if (len > n)
+		return 0;
+	*cp = p[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		*cp = *cp << 6 | (p[i] & 0x3f);
+	}
+	if (*cp < min || *cp > 0x10ffff || (*cp >= 0xd800 && *cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+/*
+ * Whether every byte olsread wrote to the terminal is one curses draws
+ * with, and none an article could have brought: text in valid UTF-8
+ * without C1 controls; of C0, only BS, TAB, LF, CR and ESC (no BEL);
+ * escape sequences only as e2e_esc_len() allows, so never OSC (a title,
+ * the clipboard), DCS, APC, PM or SOS.  The first fault is shown.
+ */
+static bool
+e2e_output_clean(const struct e2e *s)
+{
+	const unsigned char	*p = (const unsigned char *)s->out.data;
+	const char		*why = NULL;
+	char			 show[128];
+	size_t			 i = 0, n = s->out.len, k = 0;
+	uint32_t		 cp;
+
+	while (i < n && why == NULL) {
+		if (p[i] == 0x1b)
+			k = e2e_esc_len(p + i, n - i, &why);
+		else if (p[i] == 0x7f || (p[i] < 0x20 && p[i] != '\b' &&
+		    p[i] != '\t' && p[i] != '\n' && p[i] != '\r'))
+			why = "a C0 control or DEL";
+		else if ((k = e2e_utf8_decode(p + i, n - i, &cp)) == 0)
+			why = "invalid UTF-8";
+		else if (cp >= 0x80 && cp < 0xa0)
+			why = "a C1 control";
+		if (why == NULL)
+			i += k;
+	}
+	if (why == NULL)
+		return true;
+	tap_diag("output byte %zu of %zu: %s: \"%s\"", i, n, why,
+	    e2e_bytes(p + i, n - i, show));
+	return false;
+}
+
+/* A new directory of the test's own, under $TMPDIR or /tmp. */
+static bool
+e2e_mkdtemp(char *dir, size_t size)
+{
+	const char	*tmp = getenv("TMPDIR");
+
+	snprintf(dir, size, "%s/olsread-e2e-XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(dir) != NULL)
+		return true;
+	tap_diag("mkdtemp %s: %s", dir, strerror(errno));
+	return false;
+}
+
+/* All of the file `path`, added to `b`; false if it cannot be read. */
+static bool
+e2e_slurp(const char *path, struct e2e_buf *b)
+{
+	char	 buf[8192];
+	ssize_t	 n;
+	int	 fd;
+
+	if ((fd = open(path, O_RDONLY)) == -1) {
+		tap_diag("%s: %s", path, strerror(errno));
+		return false;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		e2e_buf_add(b, buf, (size_t)n);
+	close(fd);
+	return n == 0;
+}
+
+/* A copy of the file `from` as the new file `to`. */
+static bool
+e2e_copy(const char *from, const char *to)
+{
+	struct e2e_buf	 b = { NULL, 0, 0 };
+	const char	*p;
+	ssize_t		 w = 0;
+	size_t		 left;
+	int		 fd = -1;
+
+	if (e2e_slurp(from, &b) && (fd = open(to, O_WRONLY | O_CREAT |
+	    O_EXCL, 0644)) != -1)
+		for (p = b.data, left = b.len; left > 0 && (w = write(fd, p,
+		    left)) > 0; p += w, left -= (size_t)w)
+			continue;
+	if (fd == -1 || w < 0 || close(fd) == -1)
+		tap_diag("copy to %s: %s", to, strerror(errno));
+	free(b.data);
+	return fd != -1 && w >= 0;
+}
+
+static int
+e2e_not_dots(const struct dirent *d)
+{
+	return strcmp(d->d_name, ".") != 0 && strcmp(d->d_name, "..") != 0;
+}
+
+/* The names in directory `dir`, sorted, each after a slash, into `b`. */
+static bool
+e2e_list(const char *dir, struct e2e_buf *b)
+{
+	struct dirent	**names;
+	int		  n, i;
+
+	if ((n = scandir(dir, &names, e2e_not_dots, alphasort)) == -1) {
+		tap_diag("%s: %s", dir, strerror(errno));
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		e2e_buf_add(b, "/", 1);
+		e2e_buf_add(b, names[i]->d_name, strlen(names[i]->d_name));
+		free(names[i]);
+	}
+	free(names);
+	return true;
+}
+
+/* Remove the test's directory `dir` and the files in it. */
+static void
+e2e_rmdir(const char *dir)
+{
+	struct e2e_buf	 b = { NULL, 0, 0 };
+	char		 path[PATH_MAX], *p, *next;
+
+	if (e2e_list(dir, &b))
+		for (p = b.data; p != NULL && *p == '/'; p = next) {
+			if ((next = strchr(p + 1, '/')) != NULL)
+				*next = '\0';
+			snprintf(path, sizeof(path), "%s%s", dir, p);
+			unlink(path);
+			if (next != NULL)
+				*next = '/';
+		}
+	free(b.data);
+	rmdir(dir);
+}
+
+/*
+ * The crafted article in the pager, under a file name with escape
+ * sequences of its own: every control shows as a symbol, in the text, the
+ * headings, the index's speakers, code, quotes, lists and the status
+ * line; and, whatever the pager is made to show, none of the article's
+ * sequences reaches the terminal.
+ */
+static void
+e2e_test_escapes(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false };
+	struct e2e	 s;
+	char		 dir[PATH_MAX], path[PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, path, NULL };
+	int		 row, col, st;
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "escapes: a copy of escapes.md");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/esc\033]2;pwned\a\302\233.md", dir);
+	if (!e2e_copy(e2e_escapes, path) || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "%")) {
+		tap_ok(false, "escapes: the crafted article opens");
+		e2e_close(&s);
+		e2e_rmdir(dir);
+		return;
+	}
+	tap_ok(e2e_wait_for(&s, "Body: CSI \xe2\x90\x9b[4242m, OSC 52 "
+	    "\xe2\x90\x9b]52;c;cHduZWQ=\xe2\x90\x87") &&
+	    e2e_wait_for(&s, "8-bit CSI <9B>4242m, 8-bit OSC <9D>0;pwned<9C>") &&
+	    e2e_wait_for(&s, "Every C0: \xe2\x90\x81 \xe2\x90\x82 "
+	    "\xe2\x90\x83 \xe2\x90\x84 \xe2\x90\x85 \xe2\x90\x86 \xe2\x90\x87 "
+	    "\xe2\x90\x88 \xe2\x90\x8b \xe2\x90\x8c \xe2\x90\x8e \xe2\x90\x8f "
+	    "\xe2\x90\x90 \xe2\x90\x91 \xe2\x90\x92 \xe2\x90\x93 \xe2\x90\x94 "
+	    "\xe2\x90\x95 \xe2\x90\x96 \xe2\x90\x97 \xe2\x90\x98 \xe2\x90\x99 "
+	    "\xe2\x90\x9a \xe2\x90\x9b \xe2\x90\x9c \xe2\x90\x9d \xe2\x90\x9e "
+	    "\xe2\x90\x9f") && e2e_wait_for(&s, "DEL \xe2\x90\xa1 end.") &&
+	    e2e_wait_for(&s, "<9A> <9B> <9C> <9D> <9E> <9F> end."),
+	    "escapes: the text shows ESC as \xe2\x90\x9b, every C0 and DEL "
+	    "as its symbol, C1 as <9B>");
+	tap_ok(e2e_wait_at(&s, s.rows - 2, 0, "Escapes \xe2\x90\x9b]0;pwned"
+	    "\xe2\x90\x87 and \xe2\x90\x9b[4242m in the title"),
+	    "escapes: the status line shows the title's OSC 0 and CSI");
+	if (!tap_ok(e2e_find(&s, "Mallory\xe2\x90\x8b" "Evil", 0, E2E_SIDE_W,
+	    &row, &col) && e2e_find(&s, "Eve<85>Sneaky", 0, E2E_SIDE_W, &row,
+	    &col) && e2e_find(&s, "Bob\xe2\x90\x8cJones", 0, E2E_SIDE_W, &row,
+	    &col) && e2e_find(&s, "1. Heading \xe2\x90\x9b[4242m with", 0,
+	    E2E_SIDE_W, &row, &col), "escapes: the index shows headings and "
+	    "speakers with VT, FF and NEL as \xe2\x90\x8b, \xe2\x90\x8c, <85>"))
+		e2e_dump(&s);
+	e2e_send(&s, "3");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "3. Spans and blocks (Bob"
+	    "\xe2\x90\x8cJones)") &&
+	    e2e_wait_for(&s, "Code span \xe2\x90\x9b]52;c;Y29kZQ==\xe2\x90\x87 "
+	    "\xe2\x90\x9b[4242m") &&
+	    e2e_wait_for(&s, "\xe2\x90\x9b]0;pwned\xe2\x90\x87 fenced "
+	    "\xe2\x90\x9b[4242m code <9B>4242m") &&
+	    e2e_wait_for(&s, "\xe2\x90\x9bP1$qm\xe2\x90\x9b\\ \xe2\x90\x9b_pwned"
+	    "\xe2\x90\x9b\\") &&
+	    e2e_wait_for(&s, "indented \xe2\x90\x9b]52;c;aW5k\xe2\x90\x87 code") &&
+	    e2e_wait_for(&s, "quoted \xe2\x90\x9b]0;pwned\xe2\x90\x87 text") &&
+	    e2e_wait_for(&s, "nested \xe2\x90\x9bP1$qm\xe2\x90\x9b\\ quote") &&
+	    e2e_wait_for(&s, "item \xe2\x90\x9b]0;pwned\xe2\x90\x87 one") &&
+	    e2e_wait_for(&s, "item <9B>4242m two") &&
+	    e2e_wait_for(&s, "nested \xe2\x90\x9b_pwned\xe2\x90\x9b\\ item") &&
+	    e2e_wait_for(&s, "\xe2\x90\x9b]52;c;aHRtbA==\xe2\x90\x87 html block"),
+	    "escapes: code spans and blocks, quotes, list items and HTML show "
+	    "their sequences as symbols");
+	e2e_send(&s, "G");
+	tap_ok(e2e_wait_for(&s, "A link \xe2\x90\x9b]8;;http://evil.example/"
+	    "\xe2\x90\x9b\\text\xe2\x90\x9b]8;;\xe2\x90\x9b\\[1]") &&
+	    e2e_wait_for(&s, "image alt \xe2\x90\x9b]0;"),
+	    "escapes: link text and an image's text show OSC 8 and OSC 0 as "
+	    "symbols");
+	/* The file's name on the message line, matches, help, a resize. */
+	e2e_send(&s, "=");
+	e2e_wait_for(&s, " of ");
+	e2e_send(&s, "/pwned\r");
+	e2e_wait_status(&s, "/pwned" E2E_DOT "match ");
+	e2e_send(&s, "nnN");
+	e2e_send(&s, "h");
+	e2e_wait_for(&s, "olsread keys");
+	e2e_send(&s, "x");
+	e2e_resize(&s, 40, 10);
+	e2e_wait_status(&s, "/pwned");
+	e2e_resize(&s, E2E_COLS, E2E_ROWS);
+	e2e_until(&s, e2e_status_drawn, "Escapes", "the status line");
+	e2e_send(&s, "q");
+	st = e2e_finish(&s);
+	e2e_exited(st, 0, "escapes: q exits 0");
+	tap_ok(e2e_output_clean(&s), "escapes: of all olsread wrote to the "
+	    "terminal (%zu bytes), no OSC, DCS, APC, PM, SOS, C1 or BEL: only "
+	    "text and curses' CSI", s.out.len);
+	e2e_close(&s);
+	e2e_rmdir(dir);
+}
+
+/*
+ * Whether every cursor address in the output from byte `from` on (CUP,
+ * HPA, VPA) is within `cols` x `rows`: nothing is drawn outside the
+ * window, which libvterm would clip and never show.
+ */
+static bool
+e2e_addresses_in(const struct e2e *s, size_t from, int cols, int rows)
+{
+	const char	*p = s->out.data, *end = s->out.data + s->out.len;
+	long		 a, b;
+	char		*q;
+
+	for (p = p != NULL ? p + from : NULL; p != NULL && p + 2 < end; p++) {
+		if (p[0] != '\033' || p[1] != '[')
+			continue;
+		a = strtol(p + 2, &q, 10);
+		b = *q == ';' ? strtol(q + 1, &q, 10) : 1;
+		if ((*q == 'H' && (a > rows || b > cols)) ||
+		    (*q == 'G' && a > cols) || (*q == 'd' && a > rows)) {
+			tap_diag("at %dx%d, CSI %ld;%ld%c at byte %zu", cols,
+			    rows, a, b, *q, (size_t)(p - s->out.data));
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Whether the pager is drawn sanely for its size.  From 20x5 up, the
+ * status line on the row before the last, the message line empty, and
+ * from 70 columns on the index, its rule and the title beside it, or
+ * narrower the title's first word at the left; below 20x5, the title's
+ * start above and "too small" on the last row, cut to fit.
+ */
+static bool
+e2e_sane(const struct e2e *s, const void *arg)
+{
+	static const char	 small[] = "too small";
+	char			 line[E2E_LINE], want[32];
+	const char		*title = "Trip report";
+	size_t			 n;
+
+	(void)arg;
+	if (s->cols >= 20 && s->rows >= 5) {
+		/* At 20 columns, the status line says "Trip re…". */
+		if (!e2e_status_drawn(s, "Trip re") ||
+		    e2e_row(s, s->rows - 1, 0, line, NULL)[0] != '\0')
+			return false;
+		if (s->cols >= E2E_SIDE_MIN)
+			return e2e_cell(s, 0, E2E_SIDE_W - 1).chars[0] ==
+			    0x2502 && strncmp(e2e_row(s, 0, E2E_BODY_X, line,
+			    NULL), title, 4) == 0;
+		return strncmp(e2e_row(s, 0, 0, line, NULL), title, 4) == 0;
+	}
+	if (s->cols < 15)
+		snprintf(want, sizeof(want), "%.*s", s->cols, small);
+	else
+		snprintf(want, sizeof(want), "%dx%d: %s", s->cols, s->rows,
+		    small);
+	if (strcmp(e2e_row(s, s->rows - 1, 0, line, NULL), want) != 0)
+		return false;
+	n = s->cols < 4 ? (size_t)s->cols : 4;
+	return s->rows < 2 ||
+	    strncmp(e2e_row(s, 0, 0, line, NULL), title, n) == 0;
+}
+
+/*
+ * The sample opened at sizes from one cell to 500x200: drawn sanely for
+ * the size, nothing addressed outside it, keys taken, q exits 0.
+ */
+static void
+e2e_test_sizes(void)
+{
+	static const int	 sizes[][2] = { { 1, 1 }, { 2, 2 }, { 10, 3 },
+				    { 19, 5 }, { 20, 4 }, { 20, 5 }, { 40, 10 },
+				    { 69, 20 }, { 70, 20 }, { 100, 30 },
+				    { 200, 60 }, { 500, 200 } };
+	struct e2e_opts		 o = { NULL, 0, 0, false, false };
+	struct e2e		 s;
+	char			*argv[] = { (char *)e2e_bin, e2e_article,
+				    NULL };
+	size_t			 i;
+	int			 st;
+	bool			 ok;
+
+	for (i = 0; i < E2E_NELEM(sizes); i++) {
+		o.cols = sizes[i][0];
+		o.rows = sizes[i][1];
+		ok = e2e_start(&s, argv, &o) &&
+		    e2e_until(&s, e2e_sane, NULL, "a sane screen");
+		e2e_send(&s, "]G>g");
+		e2e_settle(&s);
+		ok = ok && e2e_until(&s, e2e_sane, NULL, "a sane screen");
+		e2e_send(&s, "q");
+		st = e2e_finish(&s);
+		tap_ok(ok && st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
+		    e2e_addresses_in(&s, 0, o.cols, o.rows),
+		    "%dx%d: drawn for the size, nothing outside it, q exits 0",
+		    o.cols, o.rows);
+		if (st != 0)
+			tap_diag("olsread: %s", e2e_status_name(st));
+		e2e_close(&s);
+	}
+}
+
+/*
+ * A storm of 1,000 resizes, to sizes from 1x1 to 300x100 drawn from a
+ * fixed seed, with a SIGWINCH of no new size now and then, as fast as
+ * olsread takes them; then the first size again: olsread lives, and the
+ * text it had at the top is at the top again.  (Where the index is
+ * scrolled to is not checked: it stays as a short window left it.)
+ */
+static void
+e2e_test_storm(void)
+{
+	struct e2e	 s;
+	uint32_t	 seed = 2003;
+	int		 i, cols, rows, st, row, col;
+
+	if (!e2e_open_sample(&s, "storm: the sample opens"))
+		return;
+	e2e_send(&s, "4");
+	e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[3].heading);
+	e2e_settle(&s);
+	for (i = 0; i < 1000 && !e2e_reap(&s); i++) {
+		seed = seed * 1103515245 + 12345;
+		cols = 1 + (int)(seed >> 8 & 0xffff) % 300;
+		rows = 1 + (int)(seed >> 4 & 0xfff) % 100;
+		e2e_resize_now(&s, cols, rows);
+		if (i % 10 == 0)
+			kill(s.job, SIGWINCH);
+		while (e2e_pump(&s, i % 4 == 0) == 1)
+			continue;
+	}
+	tap_ok(!e2e_reap(&s), "storm: olsread lives through 1,000 resizes");
+	e2e_resize(&s, E2E_COLS, E2E_ROWS);
+	if (!tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[3].heading) &&
+	    e2e_until(&s, e2e_status_drawn, NULL, "the status line") &&
+	    e2e_find(&s, e2e_talks[3].entry, 0, E2E_SIDE_W, &row, &col) &&
+	    e2e_cell(&s, row, col).attrs.reverse, "storm: back at 100x30, "
+	    "talk 4's heading is on the top row again, its index entry "
+	    "marked, the status line drawn"))
+		e2e_dump(&s);
+	e2e_send(&s, "q");
+	st = e2e_finish(&s);
+	e2e_exited(st, 0, "storm: q exits 0");
+	e2e_close(&s);
+}
+
+/*
+ * SIGTSTP sent by kill(1), as a job control shell or a script may, rather
+ * than typed: the terminal is given back; the window is resized while
+ * olsread is stopped; SIGCONT draws the pager for the new size, at the
+ * same place.
+ */
+static void
+e2e_test_stop_resize(void)
+{
+	struct e2e	 s;
+	int		 want, sig = SIGTSTP, row, col;
+
+	if (!e2e_open_job(&s)) {
+		tap_ok(false, "SIGTSTP: olsread starts in a job of its own");
+		e2e_close(&s);
+		return;
+	}
+	e2e_send(&s, "4");
+	e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[3].heading);
+	e2e_settle(&s);
+	e2e_until(&s, e2e_catches, &sig, "olsread to catch SIGTSTP");
+	kill(s.job, SIGTSTP);
+	want = 'S';
+	tap_ok(e2e_until(&s, e2e_job_is, &want, "olsread to stop") &&
+	    e2e_wait_alt(&s, false) && s.cursor && e2e_cooked(&s),
+	    "SIGTSTP: olsread stops and gives the terminal back");
+	e2e_resize(&s, 80, 24);
+	kill(s.job, SIGCONT);
+	want = 'C';
+	tap_ok(e2e_until(&s, e2e_job_is, &want, "olsread to go on") &&
+	    e2e_wait_alt(&s, true) &&
+	    e2e_until(&s, e2e_status_drawn, NULL, "the status line on row 22") &&
+	    e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[3].heading) &&
+	    e2e_find(&s, e2e_talks[6].speaker, 0, E2E_SIDE_W, &row, &col),
+	    "SIGTSTP, a resize to 80x24, SIGCONT: drawn at 80x24, talk 4 "
+	    "still at the top");
+	e2e_send(&s, "q");
+	e2e_exited(e2e_finish(&s), 0, "SIGTSTP, SIGCONT: q then exits 0");
+	e2e_close(&s);
+}
+
+/*
+ * SIGPIPE, sent to the pager, ends it as it ends any program, once the
+ * terminal is given back, as SIGINT, SIGTERM, SIGHUP and SIGQUIT do.
+ */
+static void
+e2e_test_sigpipe(void)
+{
+	struct e2e	 s;
+	size_t		 from;
+	int		 st;
+
+	if (!e2e_open_after_line(&s, "SIGPIPE"))
+		return;
+	from = s.out.len;
+	kill(s.job, SIGPIPE);
+	st = e2e_finish(&s);
+	if (!tap_ok(st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE,
+	    "SIGPIPE: olsread is killed by %s", strsignal(SIGPIPE)))
+		tap_diag("olsread: %s", e2e_status_name(st));
+	tap_ok(e2e_restored(&s, from), "SIGPIPE: the terminal is restored");
+	e2e_close(&s);
+}
+
+/* What a file is, as far as writing to it would change that. */
+struct e2e_file {
+	struct stat	 st;
+	struct e2e_buf	 bytes;
+	struct e2e_buf	 dir;		/* the names beside it */
+};
+
+static bool
+e2e_file_get(const char *dir, const char *path, struct e2e_file *f)
+{
+	memset(f, 0, sizeof(*f));
+	if (stat(path, &f->st) == -1) {
+		tap_diag("%s: %s", path, strerror(errno));
+		return false;
+	}
+	return e2e_slurp(path, &f->bytes) && e2e_list(dir, &f->dir);
+}
+
+static void
+e2e_file_release(struct e2e_file *f)
+{
+	free(f->bytes.data);
+	free(f->dir.data);
+}
+
+/* Every default binding and prompt key, in groups, and what each shows. */
+static const struct {
+	const char	*keys;
+	const char	*shows;		/* NULL: let it settle */
+} e2e_every_key[] = {
+	/* line-down, line-up, read-on, the page keys, top and bottom */
+	{ "j\033OB\re\005\016", NULL },
+	{ "k\033OAy\031\020", NULL },
+	{ " f\033[6~\006\026b\033[5~\002d\004u\025", NULL },
+	{ "G\033OF>g\033OH<", NULL },
+	/* talks and sections, digits, the index */
+	{ "]][}{", NULL },
+	{ "7", "7. Integrating DMA" },
+	{ "0", NULL },
+	{ "\tjk\r", NULL },
+	{ "\t\033", NULL },
+	/* marks and history */
+	{ "ma3'a''\177+", NULL },
+	/* the index, the mouse, where am I, redraw */
+	{ "tt", NULL },
+	{ "MM", "Mouse on" },
+	{ "=", " of " },
+	{ "\014", NULL },
+	/* the search prompt and its editing keys */
+	{ "/kro", "/kro" },
+	{ "\033OD\033OC\033OH\033OF\001\005\177\033[3~\025\027", NULL },
+	{ "\033OA\033OB\tx\022\024\022\024\025talk\r", "match" },
+	{ "nNn&&", NULL },
+	{ "\033", NULL },
+	{ "?Kroah\r", "match 1/1" },
+	{ "/\003", NULL },
+	{ "/zzzz\r", "Pattern not found" },
+	/* help, with either key */
+	{ "h", "olsread keys" },
+	{ "x", NULL },
+	{ "\033OP", "olsread keys" },
+	{ "jx", NULL },
+};
+
+/*
+ * Nothing olsread does writes to the article: every bound key, the
+ * prompts, marks, the mouse, C-l and resizes, then q; the file's bytes,
+ * its times and inode are as they were, and no file has appeared beside
+ * it.
+ */
+static void
+e2e_test_read_only(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false };
+	struct e2e_file	 before, after;
+	struct e2e	 s;
+	char		 dir[PATH_MAX], path[PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, path, NULL };
+	size_t		 i;
+	int		 st;
+	bool		 same;
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "read-only: a copy of the sample");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/article.md", dir);
+	if (!e2e_copy(e2e_article, path) || !e2e_file_get(dir, path,
+	    &before) || !e2e_start(&s, argv, &o) || !e2e_wait_for(&s,
+	    e2e_talks[6].speaker) || !e2e_wait_for(&s, "%")) {
+		tap_ok(false, "read-only: the copy opens");
+		e2e_close(&s);
+		e2e_rmdir(dir);
+		return;
+	}
+	for (i = 0; i < E2E_NELEM(e2e_every_key); i++) {
+		e2e_send(&s, e2e_every_key[i].keys);
+		if (e2e_every_key[i].shows != NULL)
+			e2e_wait_for(&s, e2e_every_key[i].shows);
+		/* Longer than ESCDELAY: an Escape last is a key of its own. */
+		e2e_pause(&s, 60);
+	}
+	e2e_mouse(&s, e2e_mode(&s, 0, 1006) == 1, 65, 50, 10, true);
+	e2e_mouse(&s, e2e_mode(&s, 0, 1006) == 1, 0, 5, 4, true);
+	e2e_resize(&s, 40, 10);
+	e2e_resize(&s, E2E_COLS, E2E_ROWS);
+	e2e_settle(&s);
+	e2e_send(&s, "q");
+	st = e2e_finish(&s);
+	e2e_exited(st, 0, "read-only: every key, then q exits 0");
+	if (!e2e_file_get(dir, path, &after)) {
+		tap_ok(false, "read-only: the article is still there");
+		e2e_close(&s);
+		e2e_rmdir(dir);
+		return;
+	}
+	same = after.bytes.len == before.bytes.len &&
+	    memcmp(after.bytes.data, before.bytes.data, before.bytes.len) == 0;
+	tap_ok(same && after.st.st_ino == before.st.st_ino &&
+	    after.st.st_mtim.tv_sec == before.st.st_mtim.tv_sec &&
+	    after.st.st_mtim.tv_nsec == before.st.st_mtim.tv_nsec &&
+	    after.st.st_ctim.tv_sec == before.st.st_ctim.tv_sec &&
+	    after.st.st_ctim.tv_nsec == before.st.st_ctim.tv_nsec,
+	    "read-only: the article's bytes, inode, mtime and ctime are as "
+	    "they were");
+	if (!tap_ok(strcmp(after.dir.data, before.dir.data) == 0,
+	    "read-only: no file has appeared beside the article"))
+		tap_diag("before: %s; after: %s", before.dir.data,
+		    after.dir.data);
+	e2e_file_release(&before);
+	e2e_file_release(&after);
+	e2e_close(&s);
+	e2e_rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -2576,6 +3296,8 @@ main(void)
 		return tap_done();
 	}
 	snprintf(e2e_article, sizeof(e2e_article), "%s/data/000-article.md",
+	    src);
+	snprintf(e2e_escapes, sizeof(e2e_escapes), "%s/tests/e2e/escapes.md",
 	    src);
 	/* A child gone before a write is an error to see, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
@@ -2593,10 +3315,14 @@ main(void)
 	e2e_test_print("olsread-e2e-unknown", "olsread: unknown terminal type "
 	    "olsread-e2e-unknown; printing the article");
 	e2e_test_small();
-	e2e_test_signal(SIGTERM, "SIGTERM");
-	e2e_test_signal(SIGINT, "C-c");
-	e2e_test_signal(SIGHUP, "SIGHUP");
-	e2e_test_signal(SIGQUIT, "C-\\");
+	e2e_test_signal(SIGTERM, "SIGTERM", NULL, NULL);
+	e2e_test_signal(SIGINT, "C-c", NULL, NULL);
+	e2e_test_signal(SIGHUP, "SIGHUP", NULL, NULL);
+	e2e_test_signal(SIGQUIT, "C-\\", NULL, NULL);
+	e2e_test_signal(SIGTERM, "SIGTERM in the search prompt", "/van",
+	    "/van");
+	e2e_test_signal(SIGHUP, "SIGHUP in the help", "h", "olsread keys");
+	e2e_test_sigpipe();
 	e2e_test_index();
 	e2e_test_mouse();
 	e2e_test_prompt();
@@ -2613,5 +3339,10 @@ main(void)
 	e2e_test_search_complete();
 	e2e_test_search_regex();
 	e2e_test_search_focus();
+	e2e_test_escapes();
+	e2e_test_sizes();
+	e2e_test_storm();
+	e2e_test_stop_resize();
+	e2e_test_read_only();
 	return tap_done();
 }
