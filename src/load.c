@@ -9,6 +9,7 @@
  */
 #include "load.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -105,6 +106,8 @@ static cmark_mem load_mem = {
 static cmark_parser *
 load_parser(int flags)
 {
+	/* One parse at a time: a second would take the first's arena. */
+	assert(load_arena == NULL);
 	load_arena = xmalloc(sizeof(*load_arena));
 	arena_init(load_arena);
 	return cmark_parser_new_with_mem(CMARK_OPT_DEFAULT |
