@@ -68,6 +68,9 @@ struct load_state {
 	bool			 any_leaf;
 };
 
+/* Bytes sanitised at a time. */
+#define LOAD_SANITIZE_STEP	((size_t)1 << 20)
+
 /*
  * cmark allocates a node or a string for every piece of the document, and
  * all of them die together once the doc is built: an arena serves them at
@@ -805,6 +808,7 @@ load_take_text(struct load_job *j, char *raw, const char *s, size_t len)
 {
 	struct text_sanitizer	 san;
 	struct buf		 out;
+	size_t			 i, step;
 
 	if (text_is_plain(s, len)) {
 		j->owned = raw;
@@ -814,7 +818,12 @@ load_take_text(struct load_job *j, char *raw, const char *s, size_t len)
 	}
 	text_sanitize_init(&san);
 	buf_init(&out);
-	text_sanitize_feed(&san, s, len, &out);
+	/* In steps, to give up once past the limit rather than at 3 GiB. */
+	for (i = 0; i < len && out.len <= LOAD_MAX_SIZE; i += step) {
+		step = len - i < LOAD_SANITIZE_STEP ? len - i :
+		    LOAD_SANITIZE_STEP;
+		text_sanitize_feed(&san, s + i, step, &out);
+	}
 	text_sanitize_finish(&san, &out);
 	free(raw);
 	j->owned = out.data;
@@ -836,7 +845,7 @@ load_take_text(struct load_job *j, char *raw, const char *s, size_t len)
  */
 static struct load_job *
 load_begin(const char *name, char *raw, const char *s, size_t len,
-    int flags, struct diag *diag)
+    int flags, struct diag *diag, char *err, size_t errlen)
 {
 	struct load_job	*j = xcalloc(1, sizeof(*j));
 
@@ -848,6 +857,16 @@ load_begin(const char *name, char *raw, const char *s, size_t len,
 	buf_init(&j->prelude);
 	prescan_init(&j->ps);
 	load_take_text(j, raw, s, len);
+	/*
+	 * Each byte that is not UTF-8 becomes a U+FFFD of three: cmark, whose
+	 * sizes are 32-bit, must not see the article grow past the limit.
+	 */
+	if (j->len > LOAD_MAX_SIZE) {
+		snprintf(err, errlen, "too large once its invalid bytes are "
+		    "shown as U+FFFD (%zu bytes; the limit is 1 GiB)", j->len);
+		load_free(j);
+		return NULL;
+	}
 	if (!(flags & LOAD_WHOLE)) {
 		prescan_run(&j->ps, j->text, j->len);
 		if (j->ps.unsure || load_is_one_piece(j) ||
@@ -864,7 +883,13 @@ struct load_job *
 load_start_buffer(const char *name, const char *s, size_t len, int flags,
     struct diag *diag)
 {
-	return load_begin(name, NULL, s, len, flags, diag);
+	struct load_job	*j;
+	char		 err[128];
+
+	if ((j = load_begin(name, NULL, s, len, flags, diag, err,
+	    sizeof(err))) == NULL)
+		fatal("%s: %s", name, err);
+	return j;
 }
 
 struct load_job *
@@ -885,7 +910,15 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 		buf_release(&raw);
 		return NULL;
 	}
-	return load_begin(path, raw.data, raw.data, raw.len, flags, diag);
+	return load_begin(path, raw.data, raw.data, raw.len, flags, diag, err,
+	    errlen);
+}
+
+const char *
+load_source(const struct load_job *j, size_t *len)
+{
+	*len = j->len;
+	return j->text;
 }
 
 struct doc *
