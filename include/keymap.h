@@ -30,6 +30,7 @@
 	X(SECTION_NEXT, "section-next", "next section, at any level")	\
 	X(SECTION_PREV, "section-previous",				\
 	    "previous section, at any level")				\
+	X(UNREAD, "talk-unread", "the next talk not read to its end")	\
 	X(TALK_NUMBER, "talk-number", "go to the talk of that number")	\
 	X(FOCUS, "focus", "move between the text and the index")	\
 	X(OPEN, "open", "in the index: open the talk under the cursor")	\

@@ -47,6 +47,9 @@ struct load_job	*load_start_buffer(const char *name, const char *s,
 /* The doc as far as it is loaded; the job owns it until load_end(). */
 struct doc	*load_doc(const struct load_job *);
 
+/* The article's bytes, as they are parsed (valid UTF-8, no NUL). */
+const char	*load_source(const struct load_job *, size_t *len);
+
 /*
  * Parse the next piece into the doc.  Returns false when nothing is left:
  * the doc is then complete (doc->complete).

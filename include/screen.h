@@ -23,12 +23,17 @@ bool	 screen_usable(char *why, size_t size);
 /*
  * Run the pager on the article `job` is loading until the reader quits:
  * its first piece shows at once, and the rest loads between keys.  The
- * first message shown is the first of `dg`, if any.  Returns the exit
- * status: 0, or 1 when the terminal could not be set up.  A signal that
- * ends olsread (SIGINT, SIGTERM, SIGHUP) gives the terminal back, then
- * kills olsread with that signal, as a shell expects.
+ * first message shown is the first of `dg`, if any.  With o->memory, the
+ * pager opens where it says, and it is filled again at the end.  Returns
+ * 0, or 1 when the terminal could not be set up.  A signal that ends
+ * olsread (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) gives the terminal
+ * back and ends the pager as q does, the signal in `*sig`: the caller
+ * then dies of it with screen_die(), as a shell expects.
  */
 int	 screen_run(struct load_job *job, const struct keymap *km,
-	    const struct view_opts *o, const struct diag *dg);
+	    const struct view_opts *o, const struct diag *dg, int *sig);
+
+/* End olsread by signal `sig`, as if it had not been caught. */
+void	 screen_die(int sig) __attribute__((noreturn));
 
 #endif

@@ -35,20 +35,10 @@ struct search;
 /* The index shows itself from this width on. */
 #define VIEW_SIDEBAR_COLS	70
 #define VIEW_SIDEBAR_WIDTH	30
+/* In the index, after the number of a talk read to its end. */
+#define VIEW_READ_MARK		"\xe2\x9c\x93"	/* U+2713 CHECK MARK */
 /* Lines the mouse wheel scrolls. */
 #define VIEW_WHEEL_LINES	3
-
-struct view_opts {
-	unsigned int	 measure;	/* widest text, in columns */
-	bool		 sidebar;	/* show the index where it fits */
-	bool		 mouse;		/* capture the mouse */
-	const char	*search;	/* a first search, or NULL */
-};
-
-enum view_focus {
-	VIEW_FOCUS_BODY,
-	VIEW_FOCUS_SIDEBAR
-};
 
 /* A place in the text: the top line of the body. */
 struct view_anchor {
@@ -59,6 +49,39 @@ struct view_anchor {
 				   resize */
 	size_t	 tail;		/* lines from the line to the block's end,
 				   which find a line without text again */
+};
+
+/*
+ * What the pager remembers of an article between runs: where the reader
+ * was, the last search, the sections read to their end, and the search
+ * history.  view_restore() goes back to it; view_remember() fills it
+ * again at the end.  Strings and arrays are owned.
+ */
+struct view_memory {
+	bool		 has_place;	/* the article is as it was */
+	struct view_anchor place;
+	char		*title;		/* else, a section of this title */
+	char		*query;		/* the last search, or NULL */
+	int		 qflags;	/* its SEARCH_* flags */
+	bool		 qactive;	/* highlighted */
+	size_t		*read;		/* sections read, increasing */
+	size_t		 nread;
+	char		**history;	/* queries, the newest first */
+	size_t		 nhistory;
+};
+
+struct view_opts {
+	unsigned int	 measure;	/* widest text, in columns */
+	bool		 sidebar;	/* show the index where it fits */
+	bool		 mouse;		/* capture the mouse */
+	const char	*search;	/* a first search, or NULL */
+	struct view_memory *memory;	/* where to go back to, and what
+					   to remember at the end; or NULL */
+};
+
+enum view_focus {
+	VIEW_FOCUS_BODY,
+	VIEW_FOCUS_SIDEBAR
 };
 
 /* Where each part of the screen is. */
@@ -110,6 +133,26 @@ struct view	*view_new(const struct doc *d, const struct keymap *km,
 		    const struct view_opts *, unsigned int cols,
 		    unsigned int lines);
 void		 view_free(struct view *);
+
+void		 view_memory_release(struct view_memory *);
+
+/*
+ * Whether view_restore() needs more of the article than is loaded: a
+ * place or a read section past it, a section to find by title, a search
+ * to highlight.
+ */
+bool		 view_memory_wants_all(const struct view *,
+		    const struct view_memory *);
+
+/*
+ * Go back to what `m` remembers: the place, or the top of the section of
+ * its title, or the top; the last search, for n and N and highlighted if
+ * it was; the sections read; the search history.  Not a jump.
+ */
+void		 view_restore(struct view *, const struct view_memory *m);
+
+/* What to remember of this reading, into `m` (released first). */
+void		 view_remember(const struct view *, struct view_memory *m);
 
 /* A new screen size: the panes are laid out again, the anchor kept. */
 unsigned int	 view_resize(struct view *, unsigned int cols,

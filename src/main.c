@@ -22,6 +22,7 @@
 #include "dump.h"
 #include "keymap.h"
 #include "load.h"
+#include "recall.h"
 #include "screen.h"
 #include "search.h"
 #include "view.h"
@@ -56,6 +57,7 @@ struct main_opts {
 	bool		 tsv;
 	bool		 mouse;
 	bool		 sidebar;
+	bool		 remember;	/* the place, between runs */
 	const char	*query;		/* --search */
 	int		 sflags;	/* SEARCH_* */
 	const char	*start;		/* +/query: the pager's first search */
@@ -82,6 +84,7 @@ static const struct option main_longopts[] = {
 	{ "ignore-case", no_argument,		NULL,	'i' },
 	{ "mouse",	no_argument,		NULL,	OPT_MOUSE },
 	{ "no-mouse",	no_argument,		NULL,	OPT_NO_MOUSE },
+	{ "no-remember", no_argument,		NULL,	'n' },
 	{ "no-sidebar",	no_argument,		NULL,	OPT_NO_SIDEBAR },
 	{ "regex",	no_argument,		NULL,	OPT_REGEX },
 	{ "search",	required_argument,	NULL,	OPT_SEARCH },
@@ -95,7 +98,7 @@ static const struct option main_longopts[] = {
 static void
 main_usage(FILE *fp)
 {
-	fputs("usage: olsread [-hV] [--dump | --toc [--tsv]] [-w width] "
+	fputs("usage: olsread [-hnV] [--dump | --toc [--tsv]] [-w width] "
 	    "[--color[=when]]\n"
 	    "               [--[no-]mouse] [--no-sidebar] [file]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
@@ -126,6 +129,9 @@ main_help(void)
 	    "  --mouse          let the pager take the mouse (the default)\n"
 	    "  --no-mouse       leave the mouse to the terminal\n"
 	    "  --no-sidebar     start the pager without the talk index\n"
+	    "  -n, --no-remember\n"
+	    "                   neither reopen where the last reading ended\n"
+	    "                   nor remember this one\n"
 	    "  -h, --help       show this help\n"
 	    "  -V, --version    show the version\n"
 	    "\n"
@@ -200,7 +206,7 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 {
 	int	 ch;
 
-	while ((ch = getopt_long(argc, argv, "hiIVw:", main_longopts,
+	while ((ch = getopt_long(argc, argv, "hinIVw:", main_longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -230,6 +236,9 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 			break;
 		case OPT_NO_SIDEBAR:
 			o->sidebar = false;
+			break;
+		case 'n':
+			o->remember = false;
 			break;
 		case OPT_SEARCH:
 			o->mode = MAIN_SEARCH;
@@ -437,14 +446,16 @@ main_search(const struct main_opts *o, struct load_job *job)
  * otherwise, with a word on why.
  */
 static int
-main_read(const struct main_opts *o, struct load_job *job,
-    const struct diag *dg)
+main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 {
 	struct main_opts	 plain;
 	struct view_opts	 vopts;
 	struct keymap		 km;
+	struct recall		 rc;
+	const char		*text;
 	char			 why[256];
-	int			 status;
+	size_t			 len;
+	int			 status, sig = 0;
 
 	if (!screen_usable(why, sizeof(why))) {
 		fprintf(stderr, "olsread: %s; printing the article\n", why);
@@ -461,12 +472,24 @@ main_read(const struct main_opts *o, struct load_job *job,
 	vopts.sidebar = o->sidebar;
 	vopts.mouse = o->mouse;
 	vopts.search = o->start;
+	/* A pipe has no place to come back to. */
+	text = load_source(job, &len);
+	if (o->remember && strcmp(o->path, "-") != 0 &&
+	    recall_open(&rc, o->path, text, len, dg))
+		vopts.memory = &rc.mem;
 	keymap_init(&km);
-	if (screen_run(job, &km, &vopts, dg) != 0) {
+	status = screen_run(job, &km, &vopts, dg, &sig);
+	if (status != 0)
 		fprintf(stderr, "olsread: cannot set up the terminal\n");
-		return 1;
+	if (vopts.memory != NULL) {
+		if (status == 0 && !recall_save(&rc, why, sizeof(why)))
+			fprintf(stderr, "olsread: the place is not remembered: "
+			    "%s\n", why);
+		recall_release(&rc);
 	}
-	return 0;
+	if (sig != 0)
+		screen_die(sig);
+	return status;
 }
 
 /* Text is UTF-8 whatever the locale says, for curses as for the rest. */
@@ -491,6 +514,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.mouse = true;
 	o.sidebar = true;
+	o.remember = true;
 	main_parse(argc, argv, &o);
 	diag_init(&dg);
 	if ((job = load_start(o.path, 0, &dg, err, sizeof(err))) == NULL) {

@@ -721,13 +721,30 @@ screen_events(struct view *v, struct load_job *job, unsigned int *flags)
 	return true;
 }
 
+void
+screen_die(int sig)
+{
+	signal(sig, SIG_DFL);
+	raise(sig);
+	/* Blocked, or not deadly after all: end as a shell would say. */
+	_exit(128 + sig);
+}
+
+/* Go back to where the reader was, the article loaded as far as need be. */
+static void
+screen_restore(struct view *v, struct load_job *job,
+    const struct view_memory *m)
+{
+	if (!view_memory_wants_all(v, m) || screen_load_all(v, job))
+		view_restore(v, m);
+}
+
 int
 screen_run(struct load_job *job, const struct keymap *km,
-    const struct view_opts *o, const struct diag *dg)
+    const struct view_opts *o, const struct diag *dg, int *sig)
 {
 	struct view	*v;
 	unsigned int	 flags = VIEW_REDRAW;
-	int		 sig;
 	bool		 ready;
 
 	if (!screen_begin(o->mouse))
@@ -738,6 +755,8 @@ screen_run(struct load_job *job, const struct keymap *km,
 	view_set_loading(v, load_percent(job));
 	if (dg->n > 0)
 		view_set_message(v, dg->msgs[0]);
+	if (o->memory != NULL)
+		screen_restore(v, job, o->memory);
 	/* +/query searches the whole article. */
 	if (o->search != NULL && screen_load_all(v, job))
 		view_search(v, o->search, 0);
@@ -761,12 +780,10 @@ screen_run(struct load_job *job, const struct keymap *km,
 		if (!screen_events(v, job, &flags))
 			break;
 	}
+	if (o->memory != NULL)
+		view_remember(v, o->memory);
 	view_free(v);
 	screen_end();
-	if ((sig = screen_signal) != 0) {
-		/* Die of the signal, as the shell that sent it expects. */
-		signal(sig, SIG_DFL);
-		raise(sig);
-	}
+	*sig = screen_signal;
 	return 0;
 }

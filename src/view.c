@@ -100,6 +100,9 @@ struct view {
 	bool			 jumped;
 	struct view_anchor	 marks[VIEW_MARKS];
 	bool			 marked[VIEW_MARKS];
+	bool			*read;		/* owned: each section read to
+						   its end */
+	size_t			 capread;
 	struct buf		 message;
 	struct buf		 prompt;
 	struct view_find	 find;
@@ -447,6 +450,81 @@ view_goto_talk(struct view *v, unsigned long t)
 		return VIEW_REDRAW;
 	}
 	view_jump(v, view_section_top(v, s));
+	return VIEW_REDRAW;
+}
+
+/* Reading progress. */
+
+/* Whether section `a` is `s` or lies within it. */
+static bool
+view_section_within(const struct doc *d, size_t a, size_t s)
+{
+	for (; a != DOC_NONE; a = d->sections[a].parent)
+		if (a == s)
+			return true;
+	return false;
+}
+
+static bool
+view_is_read(const struct view *v, size_t s)
+{
+	return s < v->capread && v->read[s];
+}
+
+static void
+view_read_mark(struct view *v, size_t s)
+{
+	size_t	 had = v->capread;
+
+	if (s >= v->capread) {
+		v->read = xgrow(v->read, &v->capread, s + 1, sizeof(*v->read));
+		memset(v->read + had, 0, (v->capread - had) * sizeof(*v->read));
+	}
+	v->read[s] = true;
+}
+
+/*
+ * The last line of block `b` is on screen: every section whose text, its
+ * subsections' included, ends with `b` has been read to its end.
+ */
+static void
+view_read_to(struct view *v, size_t b)
+{
+	const struct doc	*d = v->doc;
+	size_t			 s, next = DOC_NONE;
+
+	if (b + 1 < d->nblocks)
+		next = d->blocks[b + 1].section;
+	else if (!d->complete)
+		return;
+	for (s = d->blocks[b].section; s != DOC_NONE; s = d->sections[s].parent) {
+		if (next != DOC_NONE && view_section_within(d, next, s))
+			break;
+		if (!view_is_read(v, s))
+			view_read_mark(v, s);
+	}
+}
+
+
+/* The next talk not read yet, round the end if need be. */
+static unsigned int
+view_next_unread(struct view *v)
+{
+	const struct doc	*d = v->doc;
+	size_t			 here = view_section(v), i, s;
+	bool			 talks = d->ntalks > 0;
+
+	for (i = 1; i <= d->nsections; i++) {
+		s = (here + i) % d->nsections;
+		if ((talks && d->sections[s].talk == 0) || view_is_read(v, s))
+			continue;
+		if (s <= here)
+			view_say(v, "No unread %s below: back to the top",
+			    talks ? "talk" : "section");
+		view_jump(v, view_section_top(v, s));
+		return VIEW_REDRAW;
+	}
+	view_say(v, "Every %s is read", talks ? "talk" : "section");
 	return VIEW_REDRAW;
 }
 
@@ -1337,6 +1415,8 @@ view_needs_all(struct view *v, enum action a)
 	case ACTION_TALK_NEXT:
 		return view_find_section(v, v->doc->ntalks > 0, true) ==
 		    DOC_NONE;
+	case ACTION_UNREAD:
+		return true;
 	case ACTION_SECTION_NEXT:
 		return view_find_section(v, false, true) == DOC_NONE;
 	case ACTION_LINE_DOWN:
@@ -1382,6 +1462,8 @@ view_do(struct view *v, enum action a)
 	case ACTION_SECTION_NEXT:
 	case ACTION_SECTION_PREV:
 		return view_move_section(v, false, a == ACTION_SECTION_NEXT);
+	case ACTION_UNREAD:
+		return view_next_unread(v);
 	case ACTION_TALK_NUMBER:
 		v->pending = VIEW_PENDING_DIGITS;
 		view_digits_prompt(v);
@@ -1617,6 +1699,9 @@ view_body(struct view *v, struct view_row *rows)
 			continue;
 		rows[i].layout = layout_cache_get(v->cache, a.block);
 		rows[i].line = a.line;
+		/* What the reader is shown, the reader has read. */
+		if (a.line + 1 == rows[i].layout->nlines)
+			view_read_to(v, a.block);
 		more = view_next(v, &a);
 	}
 }
@@ -1627,6 +1712,25 @@ view_number_width(const struct view *v)
 {
 	return v->doc->ntalks == 0 ? 0 :
 	    (size_t)snprintf(NULL, 0, "%u", v->doc->ntalks) + 2;
+}
+
+/*
+ * The title in `width` cells; a section read to its end has a check mark
+ * at the end of the row, where it stays out of the way of the title.
+ */
+static void
+view_side_title(const struct view *v, struct view_side_row *r, size_t s,
+    const char *title, size_t len, size_t width)
+{
+	size_t	 used;
+
+	if (!view_is_read(v, s) || width < 4) {
+		text_fit(title, len, width, &r->text);
+		return;
+	}
+	used = text_fit(title, len, width - 2, &r->text);
+	buf_printf(&r->text, "%*s" VIEW_READ_MARK, (int)(width - 1 - used),
+	    "");
 }
 
 /* Fill one index row for section `s`. */
@@ -1670,7 +1774,7 @@ view_side_fill(struct view *v, struct view_side_row *r, size_t s,
 	}
 	if (kind == VIEW_SIDE_TITLE) {
 		title = doc_section_title(v->doc, s, &len);
-		text_fit(title, len, width - used, &r->text);
+		view_side_title(v, r, s, title, len, width - used);
 		return;
 	}
 	for (i = 0; i < sec->nspeaker && used < width; i++) {
@@ -1916,6 +2020,109 @@ view_cursor(const struct view *v)
 	return v->cursor;
 }
 
+/* Memory between runs. */
+
+void
+view_memory_release(struct view_memory *m)
+{
+	size_t	 i;
+
+	free(m->title);
+	free(m->query);
+	free(m->read);
+	for (i = 0; i < m->nhistory; i++)
+		free(m->history[i]);
+	free(m->history);
+	memset(m, 0, sizeof(*m));
+}
+
+bool
+view_memory_wants_all(const struct view *v, const struct view_memory *m)
+{
+	const struct doc	*d = v->doc;
+
+	if (d->complete)
+		return false;
+	return (m->has_place && m->place.block >= d->nblocks) ||
+	    (!m->has_place && m->title != NULL) ||
+	    (m->query != NULL && m->qactive) ||
+	    (m->nread > 0 && m->read[m->nread - 1] >= d->nsections);
+}
+
+/* The first section titled `title`, or DOC_NONE. */
+static size_t
+view_section_titled(const struct view *v, const char *title)
+{
+	const char	*t;
+	size_t		 s, len;
+
+	for (s = 0; s < v->doc->nsections; s++) {
+		if (v->doc->sections[s].heading == DOC_NONE)
+			continue;
+		t = doc_section_title(v->doc, s, &len);
+		if (len == strlen(title) && memcmp(t, title, len) == 0)
+			return s;
+	}
+	return DOC_NONE;
+}
+
+void
+view_restore(struct view *v, const struct view_memory *m)
+{
+	struct view_find	*f = &v->find;
+	size_t			 i, s;
+
+	for (i = m->nhistory; i-- > 0; )
+		prompt_history_add(&f->hist, m->history[i]);
+	if (m->has_place && m->place.block < v->doc->nblocks) {
+		v->top = m->place;
+		view_settle(v, &v->top);
+	} else if (!m->has_place && m->title != NULL &&
+	    (s = view_section_titled(v, m->title)) != DOC_NONE)
+		v->top = view_section_top(v, s);
+	for (i = 0; i < m->nread; i++)
+		if (m->read[i] < v->doc->nsections)
+			view_read_mark(v, m->read[i]);
+	if (m->query == NULL)
+		return;
+	free(f->last);
+	f->last = xstrdup(m->query);
+	f->last_how.flags = m->qflags;
+	f->last_how.scoped = false;
+	f->how = f->last_how;
+	if (m->qactive)
+		view_find_run(v, f->last);
+}
+
+void
+view_remember(const struct view *v, struct view_memory *m)
+{
+	const struct view_find	*f = &v->find;
+	const char		*title;
+	size_t			 i, s, len;
+
+	view_memory_release(m);
+	m->has_place = v->doc->nblocks > 0;
+	m->place = v->top;
+	s = view_section(v);
+	if (s < v->doc->nsections && v->doc->sections[s].heading != DOC_NONE) {
+		title = doc_section_title(v->doc, s, &len);
+		m->title = xstrndup(title, len);
+	}
+	if (f->last != NULL) {
+		m->query = xstrdup(f->last);
+		m->qflags = f->last_how.flags;
+		m->qactive = f->active && !f->typing;
+	}
+	m->read = xreallocarray(NULL, v->capread + 1, sizeof(*m->read));
+	for (s = 0; s < v->capread && s < v->doc->nsections; s++)
+		if (v->read[s])
+			m->read[m->nread++] = s;
+	m->history = xreallocarray(NULL, f->hist.n + 1, sizeof(*m->history));
+	for (i = f->hist.n; i-- > 0; )
+		m->history[m->nhistory++] = xstrdup(f->hist.q[i]);
+}
+
 struct view *
 view_new(const struct doc *d, const struct keymap *km,
     const struct view_opts *o, unsigned int cols, unsigned int lines)
@@ -1955,6 +2162,7 @@ view_free(struct view *v)
 	view_find_release(&v->find);
 	free(v->hist);
 	free(v->counted);
+	free(v->read);
 	buf_release(&v->message);
 	buf_release(&v->prompt);
 	free(v);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "recall.h"
 #include "tap.h"
 #include "util.h"
 
@@ -516,6 +517,59 @@ test_history(void)
 	diag_release(&dg);
 }
 
+/*
+ * recall: the article as it was gets its place, read talks and search
+ * back; changed, only the section's title and the search; a path that
+ * does not resolve gets nothing.
+ */
+static void
+test_recall(void)
+{
+	struct recall	 rc;
+	struct diag	 dg;
+	char		 art[PATH_MAX + 16], xdg[PATH_MAX + 16], err[256];
+	const char	*text = "# T\n\nSome text.\n", *other = "# T2\n";
+
+	snprintf(art, sizeof(art), "%s/article.md", tmpdir);
+	write_file(art, text, strlen(text));
+	snprintf(xdg, sizeof(xdg), "%s/xdg", tmpdir);
+	setenv("XDG_STATE_HOME", xdg, 1);
+	diag_init(&dg);
+	tap_ok(recall_open(&rc, art, text, strlen(text), &dg) &&
+	    !rc.mem.has_place && rc.mem.title == NULL,
+	    "recall: a new article, nothing to go back to");
+	rc.mem.has_place = true;
+	rc.mem.place.block = 5;
+	rc.mem.place.off = 77;
+	rc.mem.place.tail = 2;
+	rc.mem.title = xstrdup("The party");
+	rc.mem.query = xstrdup("Kroah");
+	rc.mem.qactive = true;
+	rc.mem.read = xcalloc(2, sizeof(*rc.mem.read));
+	rc.mem.read[0] = 1;
+	rc.mem.read[1] = 4;
+	rc.mem.nread = 2;
+	tap_ok(recall_save(&rc, err, sizeof(err)), "recall: saved");
+	recall_release(&rc);
+	tap_ok(recall_open(&rc, art, text, strlen(text), &dg) &&
+	    rc.mem.has_place && rc.mem.place.block == 5 &&
+	    rc.mem.place.off == 77 && rc.mem.place.tail == 2 &&
+	    rc.mem.nread == 2 && rc.mem.read[1] == 4 && rc.mem.query != NULL &&
+	    rc.mem.qactive, "recall: the same bytes: place, talks read, "
+	    "search");
+	recall_release(&rc);
+	tap_ok(recall_open(&rc, art, other, strlen(other), &dg) &&
+	    !rc.mem.has_place && rc.mem.nread == 0 && rc.mem.title != NULL &&
+	    strcmp(rc.mem.title, "The party") == 0 && rc.mem.query != NULL,
+	    "recall: changed: the section's title and the search, no more");
+	recall_release(&rc);
+	tap_ok(!recall_open(&rc, "/nonexistent/olsread/a.md", text,
+	    strlen(text), &dg), "recall: a path that does not resolve");
+	tap_is_int((long long)dg.n, 0, "recall: no warning");
+	diag_release(&dg);
+	unsetenv("XDG_STATE_HOME");
+}
+
 int
 main(void)
 {
@@ -538,6 +592,7 @@ main(void)
 	test_full_disk();
 	test_concurrent();
 	test_history();
+	test_recall();
 	if (setenv("T", tmpdir, 1) != 0 || system("rm -rf -- \"$T\"") != 0)
 		tap_diag("could not remove %s", tmpdir);
 	return tap_done();

@@ -1132,6 +1132,123 @@ test_marks(const struct doc *d)
 	view_free(v);
 }
 
+/* Draw the body, as the screen does: what it shows counts as read. */
+static void
+draw(struct view *v)
+{
+	struct view_row	*rows;
+
+	rows = xcalloc(view_geom(v)->body_h + 1, sizeof(*rows));
+	view_body(v, rows);
+	free(rows);
+}
+
+/* Whether the index row of section `s` ends with the read mark. */
+static bool
+side_marked(struct view *v, size_t s)
+{
+	struct view_side_row	*rows;
+	size_t			 n = view_geom(v)->body_h, i;
+	bool			 marked = false;
+
+	rows = xcalloc(n + 1, sizeof(*rows));
+	view_sidebar(v, rows);
+	for (i = 0; i < n; i++)
+		if (rows[i].kind == VIEW_SIDE_TITLE && rows[i].section == s)
+			marked = rows[i].text.len >= 3 && memcmp(rows[i].text.data +
+			    rows[i].text.len - 3, VIEW_READ_MARK, 3) == 0;
+	view_side_release(rows, n);
+	free(rows);
+	return marked;
+}
+
+static bool
+remembers_read(const struct view_memory *m, size_t s)
+{
+	size_t	 i;
+
+	for (i = 0; i < m->nread; i++)
+		if (m->read[i] == s)
+			return true;
+	return false;
+}
+
+/*
+ * Memory between runs: what view_remember() keeps, view_restore() goes
+ * back to, at another size; a talk shown to its end is read, marked in
+ * the index, and U skips it.
+ */
+static void
+test_memory(const struct doc *d)
+{
+	struct view		*v = open_view(d, 100, 30, 0, true), *w;
+	struct view_memory	 m;
+	struct view_anchor	 here;
+	const struct search	*ms;
+	size_t			 t1 = talk_section(d, 1), t2 = talk_section(d, 2);
+	size_t			 t4 = talk_section(d, 4), cur, unread;
+
+	memset(&m, 0, sizeof(m));
+	draw(v);
+	tap_ok(!side_marked(v, t1), "memory: talk 1 is not read at first");
+	type(v, "U");
+	is_place(v, section_top(d, t1, view_geom(v)->body_w),
+	    "memory: U goes to talk 1, the first not read");
+	type(v, "2");
+	draw(v);
+	tap_ok(side_marked(v, t2) && !side_marked(v, t1),
+	    "memory: talk 2 shown to its end is marked read, talk 1 not");
+	type(v, "1jjj");
+	draw(v);
+	here = view_anchor(v);
+	type(v, "/Kroah\r");
+	type(v, "1jjj");
+	view_remember(v, &m);
+	tap_ok(m.has_place && m.place.block == here.block &&
+	    m.place.off == here.off, "memory: the place is the top line's");
+	tap_ok(remembers_read(&m, t2) && !remembers_read(&m, t4),
+	    "memory: talk 2 is remembered read, talk 4 not");
+	tap_ok(m.query != NULL && strcmp(m.query, "Kroah") == 0 && m.qactive,
+	    "memory: the search, highlighted");
+	tap_ok(m.nhistory == 1 && strcmp(m.history[0], "Kroah") == 0,
+	    "memory: the history");
+	view_free(v);
+
+	w = open_view(d, 80, 24, 0, true);
+	view_restore(w, &m);
+	tap_ok(top_holds(w, here.block, here.off),
+	    "memory: restored at 80x24, the same text at the top");
+	ms = view_matches(w, &cur);
+	tap_ok(ms != NULL && ms->n == 1, "memory: the search is highlighted");
+	tap_ok(side_marked(w, t2), "memory: talk 2 is marked read");
+	for (unread = 0; unread < d->nsections; unread++)
+		if (d->sections[unread].talk > 0 && !remembers_read(&m, unread))
+			break;
+	type(w, "gU");
+	is_place(w, section_top(d, unread, view_geom(w)->body_w),
+	    "memory: U from the top goes to the first talk not read");
+	tap_ok(unread != t2, "memory: and so skips talk 2, read");
+	view_free(w);
+
+	/* The article changed: the section of the same title. */
+	m.has_place = false;
+	free(m.title);
+	m.title = xstrdup("udev - devfs done right");
+	w = open_view(d, 100, 30, 0, true);
+	view_restore(w, &m);
+	is_place(w, section_top(d, t4, view_geom(w)->body_w),
+	    "memory: changed, it opens at the section of the same title");
+	view_free(w);
+	free(m.title);
+	m.title = xstrdup("A title no section has");
+	w = open_view(d, 100, 30, 0, true);
+	view_restore(w, &m);
+	is_place(w, section_top(d, 0, view_geom(w)->body_w),
+	    "memory: changed, no such section: the top");
+	view_free(w);
+	view_memory_release(&m);
+}
+
 /* The index's focus, and showing or hiding the index. */
 
 /* The section of the index row with the cursor, or DOC_NONE. */
@@ -2008,6 +2125,7 @@ main(void)
 	test_widths_default(sample);
 	test_history(sample);
 	test_marks(sample);
+	test_memory(sample);
 	test_focus(sample);
 	test_help(sample);
 	test_quit(sample);
