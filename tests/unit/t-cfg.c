@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "tap.h"
 #include "util.h"
+#include "view.h"
 
 /* Seconds a million bytes may take: generous, the CPUs are shared. */
 #define T_CFG_BOUND	5.0
@@ -609,6 +610,32 @@ test_files(const char *dir)
 	unlink(path);
 }
 
+/* The example the project installs: every setting at its default. */
+static void
+test_example(void)
+{
+	const char	*srcdir = getenv("OLSREAD_SRCDIR");
+	char		 path[4096];
+	struct cfg	 c, def;
+	bool		 same = true;
+	int		 s;
+
+	snprintf(path, sizeof(path), "%s/data/olsread.conf",
+	    srcdir != NULL ? srcdir : ".");
+	tap_ok(t_read(&c, path, false) && *t_msgs == '\0',
+	    "data/olsread.conf reads without a warning%s%s",
+	    *t_msgs != '\0' ? ": " : "", t_msgs);
+	cfg_init(&def);
+	for (s = 0; s < CFG__MAX; s++)
+		if (s != CFG_SIDEBAR_WIDTH && c.value[s] != def.value[s])
+			same = false;
+	tap_ok(same && !c.set[CFG_WIDTH] &&
+	    c.value[CFG_SIDEBAR_WIDTH] == VIEW_SIDEBAR_WIDTH &&
+	    c.keys.n == def.keys.n && memcmp(c.keys.b, def.keys.b,
+	    def.keys.n * sizeof(*def.keys.b)) == 0,
+	    "with each setting and binding at its default");
+}
+
 int
 main(void)
 {
@@ -628,6 +655,7 @@ main(void)
 	test_large();
 	test_set_merge();
 	test_path();
+	test_example();
 	if (mkdtemp(dir) == NULL)
 		fatal("mkdtemp: %s", strerror(errno));
 	test_files(dir);
