@@ -119,6 +119,23 @@ enum action	 keymap_lookup(const struct keymap *, uint32_t key);
  */
 bool		 keymap_bind(struct keymap *, uint32_t key, enum action);
 
+/* What binding a key to an action by their names came to. */
+enum keymap_bind_result {
+	KEYMAP_BOUND,
+	KEYMAP_BAD_KEY,		/* no key has that name */
+	KEYMAP_BAD_ACTION,	/* no action has that name */
+	KEYMAP_FULL		/* KEYMAP_MAX keys are bound already */
+};
+
+/*
+ * Bind the key named `key` to the action named `action`, or unbind it when
+ * the action is "none": the words of a "bind KEY ACTION" line, for the
+ * built-in bindings and the configuration alike.
+ */
+enum keymap_bind_result
+		 keymap_bind_names(struct keymap *, const char *key,
+		    const char *action);
+
 /*
  * Parse a key name: a character ("j", "]", "é"), "C-f", "Space", "Enter",
  * "Tab", "Escape", "BSpace", "Up", "PageDown", "F1" ...  Returns false

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cfg.h"
 #include "keymap.h"
 #include "util.h"
 
@@ -32,7 +33,10 @@ struct search;
 /* Below these sizes the view shows what fits and says so. */
 #define VIEW_MIN_COLS		20
 #define VIEW_MIN_LINES		5
-/* The index shows itself from this width on. */
+/*
+ * The index is VIEW_SIDEBAR_WIDTH columns wide unless asked otherwise, and
+ * shows itself from VIEW_SIDEBAR_COLS on; a wider one needs as many more.
+ */
 #define VIEW_SIDEBAR_COLS	70
 #define VIEW_SIDEBAR_WIDTH	30
 /* In the index, after the number of a talk read to its end. */
@@ -73,6 +77,10 @@ struct view_memory {
 struct view_opts {
 	unsigned int	 measure;	/* widest text, in columns */
 	bool		 sidebar;	/* show the index where it fits */
+	unsigned int	 side_width;	/* the index's columns; 0: the
+					   default, VIEW_SIDEBAR_WIDTH */
+	enum cfg_theme	 theme;		/* for the screen's colours; the view
+					   has none */
 	bool		 mouse;		/* capture the mouse */
 	const char	*search;	/* a first search, or NULL */
 	struct view_memory *memory;	/* where to go back to, and what

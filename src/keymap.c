@@ -91,8 +91,6 @@ static bool
 keymap_bind_line(struct keymap *km, const char *line, size_t len)
 {
 	char		 buf[128], *word, *key, *act, *save = NULL;
-	uint32_t	 code;
-	enum action	 a;
 
 	if (len >= sizeof(buf))
 		return false;
@@ -104,12 +102,7 @@ keymap_bind_line(struct keymap *km, const char *line, size_t len)
 	    (act = strtok_r(NULL, " ", &save)) == NULL ||
 	    strtok_r(NULL, " ", &save) != NULL)
 		return false;
-	if (!keymap_key_parse(key, &code))
-		return false;
-	if ((a = keymap_action_parse(act)) == ACTION_NONE &&
-	    strcmp(act, "none") != 0)
-		return false;
-	return keymap_bind(km, code, a);
+	return keymap_bind_names(km, key, act) == KEYMAP_BOUND;
 }
 
 void
@@ -156,6 +149,21 @@ keymap_bind(struct keymap *km, uint32_t key, enum action a)
 	km->b[km->n].key = key;
 	km->b[km->n++].action = a;
 	return true;
+}
+
+enum keymap_bind_result
+keymap_bind_names(struct keymap *km, const char *key, const char *action)
+{
+	uint32_t	 code;
+	enum action	 a;
+
+	if (!keymap_key_parse(key, &code))
+		return KEYMAP_BAD_KEY;
+	/* "none" is the one name keymap_action_parse() does not give. */
+	if ((a = keymap_action_parse(action)) == ACTION_NONE &&
+	    strcmp(action, "none") != 0)
+		return KEYMAP_BAD_ACTION;
+	return keymap_bind(km, code, a) ? KEYMAP_BOUND : KEYMAP_FULL;
 }
 
 bool

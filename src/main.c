@@ -1,8 +1,10 @@
 /*
- * main: options, locale and wiring.  It loads the article, then prints it
- * (--dump, --toc) or its matches (--search) and maps every outcome to an
- * exit status: 0 done, 1 the input or the output failed (or, for
- * --search, nothing matched), 2 a bad command line or a bad query.
+ * main: options, configuration, locale and wiring.  It reads the
+ * configuration file, under the command line, loads the article, then
+ * prints it (--dump, --toc) or its matches (--search) and maps every
+ * outcome to an exit status: 0 done, 1 the input or the output failed (or,
+ * for --search, nothing matched), 2 a bad command line or a bad query.  A
+ * bad configuration is only warned about.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,6 +18,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "cfg.h"
 #include "config.h"
 #include "diag.h"
 #include "doc.h"
@@ -31,8 +34,8 @@
  * Widths a reader can ask for, the measure printed text keeps to unless
  * asked, and the pager's.
  */
-#define MAIN_MIN_WIDTH		10
-#define MAIN_MAX_WIDTH		1000
+#define MAIN_MIN_WIDTH		CFG_WIDTH_MIN
+#define MAIN_MAX_WIDTH		CFG_WIDTH_MAX
 #define MAIN_MEASURE		100
 #define MAIN_DEFAULT_WIDTH	80
 #define MAIN_PAGER_MEASURE	80
@@ -53,15 +56,26 @@ enum main_color {
 struct main_opts {
 	enum main_mode	 mode;
 	enum main_color	 color;
-	unsigned int	 width;		/* 0: not asked */
 	bool		 tsv;
-	bool		 mouse;
-	bool		 sidebar;
 	bool		 remember;	/* the place, between runs */
 	const char	*query;		/* --search */
 	int		 sflags;	/* SEARCH_* */
 	const char	*start;		/* +/query: the pager's first search */
 	const char	*path;
+	struct cfg	 cli;		/* the settings given here */
+	const char	*config;	/* --config, or NULL */
+	bool		 no_config;	/* --no-config */
+
+	/* The settings: defaults, then the file, then the command line. */
+	unsigned int	 width;		/* 0: not asked */
+	bool		 mouse;
+	bool		 sidebar;
+	unsigned int	 side_width;	/* 0: the view's default */
+	enum cfg_theme	 theme;
+	bool		 smart;
+	const struct keymap *keys;	/* borrowed: the configuration's */
+	size_t		 ncfgmsgs;	/* the diagnostics' first, about the
+					   configuration */
 };
 
 enum {
@@ -71,7 +85,14 @@ enum {
 	OPT_COLOR,
 	OPT_MOUSE,
 	OPT_NO_MOUSE,
+	OPT_SIDEBAR,
 	OPT_NO_SIDEBAR,
+	OPT_SIDEBAR_WIDTH,
+	OPT_THEME,
+	OPT_SMART,
+	OPT_NO_SMART,
+	OPT_CONFIG,
+	OPT_NO_CONFIG,
 	OPT_SEARCH,
 	OPT_REGEX
 };
@@ -79,15 +100,22 @@ enum {
 static const struct option main_longopts[] = {
 	{ "color",	optional_argument,	NULL,	OPT_COLOR },
 	{ "colour",	optional_argument,	NULL,	OPT_COLOR },
+	{ "config",	required_argument,	NULL,	OPT_CONFIG },
 	{ "dump",	no_argument,		NULL,	OPT_DUMP },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "ignore-case", no_argument,		NULL,	'i' },
 	{ "mouse",	no_argument,		NULL,	OPT_MOUSE },
+	{ "no-config",	no_argument,		NULL,	OPT_NO_CONFIG },
 	{ "no-mouse",	no_argument,		NULL,	OPT_NO_MOUSE },
 	{ "no-remember", no_argument,		NULL,	'n' },
 	{ "no-sidebar",	no_argument,		NULL,	OPT_NO_SIDEBAR },
+	{ "no-smart",	no_argument,		NULL,	OPT_NO_SMART },
 	{ "regex",	no_argument,		NULL,	OPT_REGEX },
 	{ "search",	required_argument,	NULL,	OPT_SEARCH },
+	{ "sidebar",	no_argument,		NULL,	OPT_SIDEBAR },
+	{ "sidebar-width", required_argument,	NULL,	OPT_SIDEBAR_WIDTH },
+	{ "smart",	no_argument,		NULL,	OPT_SMART },
+	{ "theme",	required_argument,	NULL,	OPT_THEME },
 	{ "toc",	no_argument,		NULL,	OPT_TOC },
 	{ "tsv",	no_argument,		NULL,	OPT_TSV },
 	{ "version",	no_argument,		NULL,	'V' },
@@ -100,7 +128,11 @@ main_usage(FILE *fp)
 {
 	fputs("usage: olsread [-hnV] [--dump | --toc [--tsv]] [-w width] "
 	    "[--color[=when]]\n"
-	    "               [--[no-]mouse] [--no-sidebar] [file]\n"
+	    "               [--[no-]mouse] [--[no-]sidebar] "
+	    "[--sidebar-width width]\n"
+	    "               [--theme name] [--[no-]smart] "
+	    "[--config file | --no-config]\n"
+	    "               [file]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
 	    "[--color[=when]] [file]\n"
 	    "       olsread [options] +/query [file]\n", fp);
@@ -128,7 +160,19 @@ main_help(void)
 	    "  --color[=WHEN]   style the output: auto, always or never\n"
 	    "  --mouse          let the pager take the mouse (the default)\n"
 	    "  --no-mouse       leave the mouse to the terminal\n"
-	    "  --no-sidebar     start the pager without the talk index\n"
+	    "  --sidebar, --no-sidebar\n"
+	    "                   start the pager with the talk index, or "
+	    "without\n"
+	    "  --sidebar-width N\n"
+	    "                   the index's width (16 to 60; 30 by "
+	    "default)\n"
+	    "  --theme NAME     the pager's colours: dark, light or mono\n"
+	    "  --smart, --no-smart\n"
+	    "                   curly quotes and dashes, or the text as "
+	    "written\n"
+	    "  --config FILE    read the settings from FILE, not from\n"
+	    "                   ~/.config/olsread/config\n"
+	    "  --no-config      read no configuration file\n"
 	    "  -n, --no-remember\n"
 	    "                   neither reopen where the last reading ended\n"
 	    "                   nor remember this one\n"
@@ -150,18 +194,14 @@ main_bad_usage(const char *msg, const char *arg)
 	exit(2);
 }
 
-static unsigned int
-main_parse_width(const char *s)
+/* A setting given on the command line: as the configuration file takes it. */
+static void
+main_give(struct main_opts *o, enum cfg_setting s, const char *value)
 {
-	char		*end;
-	long		 n;
+	char	 err[128];
 
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || n < MAIN_MIN_WIDTH ||
-	    n > MAIN_MAX_WIDTH)
-		main_bad_usage("width must be a number from 10 to 1000", s);
-	return (unsigned int)n;
+	if (!cfg_set(&o->cli, s, value, err, sizeof(err)))
+		main_bad_usage(err, value);
 }
 
 static enum main_color
@@ -216,7 +256,7 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 			printf("olsread %s\n", OLSREAD_VERSION);
 			exit(0);
 		case 'w':
-			o->width = main_parse_width(optarg);
+			main_give(o, CFG_WIDTH, optarg);
 			break;
 		case OPT_DUMP:
 			o->mode = MAIN_DUMP;
@@ -232,10 +272,28 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 			break;
 		case OPT_MOUSE:
 		case OPT_NO_MOUSE:
-			o->mouse = ch == OPT_MOUSE;
+			main_give(o, CFG_MOUSE, ch == OPT_MOUSE ? "on" : "off");
 			break;
+		case OPT_SIDEBAR:
 		case OPT_NO_SIDEBAR:
-			o->sidebar = false;
+			main_give(o, CFG_SIDEBAR, ch == OPT_SIDEBAR ? "on" :
+			    "off");
+			break;
+		case OPT_SIDEBAR_WIDTH:
+			main_give(o, CFG_SIDEBAR_WIDTH, optarg);
+			break;
+		case OPT_THEME:
+			main_give(o, CFG_THEME, optarg);
+			break;
+		case OPT_SMART:
+		case OPT_NO_SMART:
+			main_give(o, CFG_SMART, ch == OPT_SMART ? "on" : "off");
+			break;
+		case OPT_CONFIG:
+		case OPT_NO_CONFIG:
+			/* The last of the two wins. */
+			o->config = ch == OPT_CONFIG ? optarg : NULL;
+			o->no_config = ch == OPT_NO_CONFIG;
 			break;
 		case 'n':
 			o->remember = false;
@@ -258,6 +316,36 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 		}
 	}
 	main_check(argc, argv, o);
+}
+
+/*
+ * Read the configuration file, unless told not to, and settle each setting:
+ * the command line first, then the file, then the default.  The file's
+ * problems go into `dg`.
+ */
+static void
+main_configure(struct main_opts *o, struct cfg *c, struct diag *dg)
+{
+	char	*path;
+
+	cfg_init(c);
+	if (o->config != NULL)
+		cfg_read(c, o->config, false, dg);
+	else if (!o->no_config && (path = cfg_path(getenv("XDG_CONFIG_HOME"),
+	    getenv("HOME"))) != NULL) {
+		/* Not having one is the common case, and no mistake. */
+		cfg_read(c, path, true, dg);
+		free(path);
+	}
+	o->ncfgmsgs = dg->n;
+	cfg_merge(c, &o->cli);
+	o->width = (unsigned int)c->value[CFG_WIDTH];
+	o->mouse = c->value[CFG_MOUSE];
+	o->sidebar = c->value[CFG_SIDEBAR];
+	o->side_width = (unsigned int)c->value[CFG_SIDEBAR_WIDTH];
+	o->theme = (enum cfg_theme)c->value[CFG_THEME];
+	o->smart = c->value[CFG_SMART];
+	o->keys = &c->keys;
 }
 
 /*
@@ -298,13 +386,20 @@ main_color(const struct main_opts *o)
 	return isatty(STDOUT_FILENO);
 }
 
+/* The first `n` messages of `dg`, one a line. */
 static void
-main_show_diag(const struct diag *dg)
+main_show_diag_n(const struct diag *dg, size_t n)
 {
 	size_t	 i;
 
-	for (i = 0; i < dg->n; i++)
+	for (i = 0; i < dg->n && i < n; i++)
 		fprintf(stderr, "olsread: %s\n", dg->msgs[i]);
+}
+
+static void
+main_show_diag(const struct diag *dg)
+{
+	main_show_diag_n(dg, dg->n);
 }
 
 /* Work on sections [from, to) of `d`; 0, or -1 on a write error. */
@@ -450,7 +545,6 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 {
 	struct main_opts	 plain;
 	struct view_opts	 vopts;
-	struct keymap		 km;
 	struct recall		 rc;
 	const char		*text;
 	char			 why[256];
@@ -470,6 +564,8 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	memset(&vopts, 0, sizeof(vopts));
 	vopts.measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
 	vopts.sidebar = o->sidebar;
+	vopts.side_width = o->side_width;
+	vopts.theme = o->theme;
 	vopts.mouse = o->mouse;
 	vopts.search = o->start;
 	/* A pipe has no place to come back to. */
@@ -477,8 +573,7 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	if (o->remember && strcmp(o->path, "-") != 0 &&
 	    recall_open(&rc, o->path, text, len, dg))
 		vopts.memory = &rc.mem;
-	keymap_init(&km);
-	status = screen_run(job, &km, &vopts, dg, &sig);
+	status = screen_run(job, o->keys, &vopts, dg, &sig);
 	if (status != 0)
 		fprintf(stderr, "olsread: cannot set up the terminal\n");
 	if (vopts.memory != NULL) {
@@ -487,6 +582,8 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 			    "%s\n", why);
 		recall_release(&rc);
 	}
+	/* The pager showed the first message only; the reader fixes all. */
+	main_show_diag_n(dg, o->ncfgmsgs);
 	if (sig != 0)
 		screen_die(sig);
 	return status;
@@ -505,6 +602,7 @@ int
 main(int argc, char *argv[])
 {
 	struct main_opts	 o;
+	struct cfg		 conf;
 	struct diag		 dg;
 	struct load_job		*job;
 	char			 err[256];
@@ -512,12 +610,14 @@ main(int argc, char *argv[])
 
 	main_locale();
 	memset(&o, 0, sizeof(o));
-	o.mouse = true;
-	o.sidebar = true;
 	o.remember = true;
+	cfg_init(&o.cli);
 	main_parse(argc, argv, &o);
 	diag_init(&dg);
-	if ((job = load_start(o.path, 0, &dg, err, sizeof(err))) == NULL) {
+	main_configure(&o, &conf, &dg);
+	if ((job = load_start(o.path, o.smart ? LOAD_SMART : 0, &dg, err,
+	    sizeof(err))) == NULL) {
+		main_show_diag(&dg);
 		fprintf(stderr, "olsread: %s: %s\n",
 		    strcmp(o.path, "-") == 0 ? "standard input" : o.path, err);
 		diag_release(&dg);

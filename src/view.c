@@ -806,6 +806,23 @@ view_toggle_focus(struct view *v)
 
 /* Geometry. */
 
+static unsigned int
+view_side_width(const struct view *v)
+{
+	return v->opts.side_width != 0 ? v->opts.side_width :
+	    VIEW_SIDEBAR_WIDTH;
+}
+
+/*
+ * Columns from which the index shows itself: those that leave the text as
+ * much room as the default index leaves it at VIEW_SIDEBAR_COLS.
+ */
+static unsigned int
+view_side_cols(const struct view *v)
+{
+	return view_side_width(v) + VIEW_SIDEBAR_COLS - VIEW_SIDEBAR_WIDTH;
+}
+
 static void
 view_layout_panes(struct view *v)
 {
@@ -819,9 +836,10 @@ view_layout_panes(struct view *v)
 	g->body_h = g->lines >= VIEW_MIN_LINES ? g->lines - 2 :
 	    g->lines > 1 ? g->lines - 1 : 0;
 	side = v->sidebar_on && !g->too_small && v->doc->nsections > 0 &&
-	    (g->cols >= VIEW_SIDEBAR_COLS || v->sidebar_forced);
-	g->side_w = side ? VIEW_SIDEBAR_WIDTH : 0;
-	if (side && g->cols < VIEW_SIDEBAR_COLS)
+	    (g->cols >= view_side_cols(v) || v->sidebar_forced);
+	g->side_w = side ? view_side_width(v) : 0;
+	/* Shown though narrow: on half the screen at the most. */
+	if (side && g->cols < view_side_cols(v) && g->side_w > g->cols / 2)
 		g->side_w = g->cols / 2;
 	/* A column apart from the index, and one on the right. */
 	g->body_x = side ? g->side_w + 1 : 0;
@@ -861,7 +879,7 @@ view_toggle_sidebar(struct view *v)
 		v->sidebar_forced = false;
 	} else {
 		v->sidebar_on = true;
-		v->sidebar_forced = v->geom.cols < VIEW_SIDEBAR_COLS;
+		v->sidebar_forced = v->geom.cols < view_side_cols(v);
 	}
 	view_resize(v, v->geom.cols, v->geom.lines);
 	if (v->sidebar_on && !view_sidebar_shown(v))

@@ -230,6 +230,79 @@ else
 	    "$(cat "$tmp/out")"
 fi
 
+# The configuration file: under the command line; a bad line is a warning
+# with its file and line, never an error.
+conf=$tmp/xdg/olsread
+mkdir -p "$conf" "$tmp/home/.config/olsread"
+printf 'width = 40\n' >"$conf/config"
+cp "$conf/config" "$tmp/home/.config/olsread/config"
+"$bin" --dump -w 40 "$sample" >"$tmp/w40"
+"$bin" --dump -w 50 "$sample" >"$tmp/w50"
+"$bin" --dump -w 60 "$sample" >"$tmp/w60"
+# same DESCRIPTION FILE: the last output is FILE's, and stderr was empty.
+same() {
+	if cmp -s "$tmp/out" "$2" && [ ! -s "$tmp/err" ]; then
+		pass "$1"
+	else
+		fail "$1" "$(diff "$tmp/out" "$2" | head -5)" \
+		    "stderr: $(cat "$tmp/err")"
+	fi
+}
+XDG_CONFIG_HOME=$tmp/xdg "$bin" --dump "$sample" >"$tmp/out" 2>"$tmp/err"
+same "width = 40 in the configuration: --dump at 40" "$tmp/w40"
+XDG_CONFIG_HOME=$tmp/xdg "$bin" --dump -w 60 "$sample" >"$tmp/out" \
+    2>"$tmp/err"
+same "-w 60 on the command line wins" "$tmp/w60"
+env -u XDG_CONFIG_HOME HOME="$tmp/home" "$bin" --dump "$sample" \
+    >"$tmp/out" 2>"$tmp/err"
+same "without XDG_CONFIG_HOME, ~/.config/olsread/config" "$tmp/w40"
+XDG_CONFIG_HOME=xdg HOME="$tmp/home" "$bin" --dump "$sample" >"$tmp/out" \
+    2>"$tmp/err"
+same "a relative XDG_CONFIG_HOME is ignored" "$tmp/w40"
+printf 'width = 50 # narrower\r\n' >"$tmp/other.conf"
+XDG_CONFIG_HOME=$tmp/xdg "$bin" --config "$tmp/other.conf" --dump \
+    "$sample" >"$tmp/out" 2>"$tmp/err"
+same "--config FILE reads FILE instead" "$tmp/w50"
+XDG_CONFIG_HOME=$tmp/xdg "$bin" --no-config --dump -w 60 "$sample" \
+    >"$tmp/out" 2>"$tmp/err"
+same "--no-config reads none" "$tmp/w60"
+COLUMNS=70 XDG_CONFIG_HOME=$tmp/xdg "$bin" --no-config --dump "$sample" \
+    >"$tmp/out" 2>"$tmp/err"
+COLUMNS=70 XDG_CONFIG_HOME=$tmp/none "$bin" --dump "$sample" >"$tmp/w70"
+same "--no-config: the defaults" "$tmp/w70"
+printf 'width = 40\ncolour = dark\nbind x leave\n' >"$conf/config"
+expect "a bad line: FILE:LINE on standard error, exit 0" 0 \
+    "^olsread: $conf/config:2: unknown setting \"colour\"\$" \
+    env XDG_CONFIG_HOME="$tmp/xdg" "$bin" --dump "$sample"
+grep -q "^olsread: $conf/config:3: bind: no action is named \"leave\"\$" \
+    "$tmp/err" && cmp -s "$tmp/out" "$tmp/w40" &&
+    pass "each bad line once, the good ones applied" ||
+    fail "each bad line once, the good ones applied" "$(cat "$tmp/err")"
+expect "--config naming a missing file: a warning" 0 \
+    "^olsread: $tmp/none.conf: No such file or directory\$" \
+    "$bin" --config "$tmp/none.conf" --dump "$sample"
+expect "a configuration that is a directory: a warning" 0 \
+    "^olsread: $tmp/xdg: is a directory\$" \
+    "$bin" --config "$tmp/xdg" --dump "$sample"
+expect "--theme pink" 2 "^olsread: theme must be dark, light or mono: pink\$" \
+    "$bin" --theme pink "$sample"
+expect "--sidebar-width 61" 2 \
+    "^olsread: sidebar-width must be a number from 16 to 60: 61\$" \
+    "$bin" --sidebar-width 61 "$sample"
+expect "--theme light --sidebar-width 20 --sidebar" 0 "^\$" \
+    "$bin" --theme light --sidebar-width 20 --sidebar --dump "$sample"
+curly=$(printf '\342\200\231')
+"$bin" --dump "$sample" | grep -q "$curly" &&
+    fail "no curly quotes by default" || pass "no curly quotes by default"
+"$bin" --dump --smart "$sample" | grep -q "Jone${curly}s talk" &&
+    pass "--smart: curly quotes" || fail "--smart: curly quotes"
+printf 'smart = on\n' >"$conf/config"
+XDG_CONFIG_HOME=$tmp/xdg "$bin" --dump "$sample" | grep -q "$curly" &&
+    pass "smart = on: curly quotes" || fail "smart = on: curly quotes"
+XDG_CONFIG_HOME=$tmp/xdg "$bin" --dump --no-smart "$sample" |
+    grep -q "$curly" && fail "--no-smart wins over smart = on" ||
+    pass "--no-smart wins over smart = on"
+
 # Output errors.
 i=0
 while [ $i -lt 200 ]; do cat "$sample"; i=$((i + 1)); done >"$tmp/big.md"

@@ -3408,6 +3408,57 @@ e2e_test_read_only(void)
 	e2e_rmdir(dir);
 }
 
+/*
+ * A configuration file: a narrower index, a key rebound and one unbound,
+ * and a bad line, warned about on the message line and again on standard
+ * error once the pager ends.
+ */
+static void
+e2e_test_config(void)
+{
+	static const char	 text[] = "sidebar-width = 20\n"
+				    "bind x talk-next\nbind ] none\n"
+				    "colour = dark\n";
+	struct e2e_opts		 o = { NULL, E2E_COLS, E2E_ROWS, true, false, NULL };
+	struct e2e		 s;
+	char			 path[] = "/tmp/olsread-e2e-config.XXXXXX";
+	char			 warning[128];
+	char			*argv[] = { (char *)e2e_bin,
+				    (char *)"--config", path, e2e_article,
+				    NULL };
+	int			 fd;
+
+	if ((fd = mkstemp(path)) == -1 || write(fd, text, sizeof(text) - 1) !=
+	    (ssize_t)sizeof(text) - 1) {
+		tap_ok(false, "config: a configuration file is written");
+		return;
+	}
+	close(fd);
+	snprintf(warning, sizeof(warning), "%s:4: unknown setting \"colour\"",
+	    path);
+	if (e2e_start(&s, argv, &o) && e2e_wait_for(&s, "By corbet")) {
+		tap_ok(e2e_wait_for(&s, warning), "config: the message line "
+		    "has the warning");
+		tap_ok(e2e_wait_at(&s, 0, 21, "Trip report"), "config: "
+		    "sidebar-width = 20: the text starts at column 21");
+		e2e_send(&s, "]");
+		tap_ok(e2e_wait_for(&s, "] does nothing"), "config: "
+		    "bind ] none: ] does nothing");
+		e2e_send(&s, "x");
+		tap_ok(e2e_wait_at(&s, 0, 21, e2e_talks[0].heading), "config: "
+		    "bind x talk-next: x goes to talk 1");
+		e2e_send(&s, "q");
+		e2e_exited(e2e_finish(&s), 0, "config: q exits 0");
+		if (!tap_ok(e2e_buf_has(&s.errout, 0, warning), "config: "
+		    "standard error has the warning once the pager ends"))
+			tap_diag("stderr: \"%s\"", s.errout.data != NULL ?
+			    s.errout.data : "");
+	} else
+		tap_ok(false, "config: the sample opens");
+	e2e_close(&s);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -3474,5 +3525,6 @@ main(void)
 	e2e_test_read_only();
 	e2e_test_remember();
 	e2e_rmtree(e2e_state);
+	e2e_test_config();
 	return tap_done();
 }

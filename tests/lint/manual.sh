@@ -1,6 +1,7 @@
 #!/bin/sh
 # The manual page: clean under mandoc -Tlint, naming every long option the
-# program accepts and every action of the pager.
+# program accepts, every setting of the configuration file and every action
+# of the pager.
 # usage: manual.sh SRCDIR
 set -u
 cd "$1" || exit 1
@@ -23,26 +24,33 @@ fi
 
 # The manual written with its escapes undone: "\-" is a plain hyphen.
 plain=$(sed 's/\\-/-/g' man/olsread.1)
-for opt in $(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/\1/p' src/main.c); do
+
+# in_manual WHAT PATTERN: a check that the manual has a line matching
+# PATTERN, which documents WHAT.
+in_manual() {
 	n=$((n + 1))
-	if printf '%s\n' "$plain" | grep -q -- "Fl -$opt\>"; then
-		echo "ok $n - --$opt is in the manual"
+	if printf '%s\n' "$plain" | grep -q -- "$2"; then
+		echo "ok $n - $1 is in the manual"
 	else
-		echo "not ok $n - --$opt is not in the manual"
+		echo "not ok $n - $1 is not in the manual"
 		failed=$((failed + 1))
 	fi
+}
+
+# Every long option that main.c accepts.
+for opt in $(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/\1/p' src/main.c); do
+	in_manual "--$opt" "Fl -$opt\>"
+done
+
+# Every setting of the configuration file, in the manual's CONFIGURATION.
+for set in $(sed -n 's/^[[:space:]]*\[CFG_[A-Z_]*\] = { "\([a-z-]*\)",.*/\1/p' src/cfg.c); do
+	in_manual "setting $set" "^\.It Ic $set\$"
 done
 
 # Every action of the pager, by the name the help and the configuration
 # use, is in the manual's KEY BINDINGS.
 for act in $(sed -n 's/.*X([A-Z_]*, "\([a-z-]*\)",.*/\1/p' include/keymap.h); do
-	n=$((n + 1))
-	if printf '%s\n' "$plain" | grep -q "^\.Cm $act\>"; then
-		echo "ok $n - action $act is in the manual"
-	else
-		echo "not ok $n - action $act is not in the manual"
-		failed=$((failed + 1))
-	fi
+	in_manual "action $act" "^\.Cm $act\>"
 done
 
 echo "1..$n"

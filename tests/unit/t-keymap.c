@@ -80,11 +80,43 @@ test_defaults(void)
 	    "q quits, / searches");
 }
 
+/* Binding by names: each way it can go. */
+static void
+test_bind_names(void)
+{
+	struct keymap	 km;
+	char		 name[16];
+	uint32_t	 key;
+
+	keymap_init(&km);
+	tap_is_int(keymap_bind_names(&km, "C-x", "quit"), KEYMAP_BOUND,
+	    "bind C-x quit");
+	tap_ok(keymap_lookup(&km, KEYMAP_CTRL('x')) == ACTION_QUIT,
+	    "C-x quits");
+	tap_is_int(keymap_bind_names(&km, "q", "none"), KEYMAP_BOUND,
+	    "bind q none");
+	tap_ok(keymap_lookup(&km, 'q') == ACTION_NONE, "q does nothing");
+	tap_is_int(keymap_bind_names(&km, "Hyper-x", "quit"), KEYMAP_BAD_KEY,
+	    "no key Hyper-x");
+	tap_is_int(keymap_bind_names(&km, "x", "leave"), KEYMAP_BAD_ACTION,
+	    "no action leave");
+	for (key = 0x4e00; km.n < KEYMAP_MAX; key++) {
+		keymap_key_name(key, name, sizeof(name));
+		if (keymap_bind_names(&km, name, "quit") != KEYMAP_BOUND)
+			break;
+	}
+	tap_is_int(keymap_bind_names(&km, "\xe4\xb8\x80", "help"),
+	    KEYMAP_BOUND, "a full map rebinds a key it has");
+	tap_is_int(keymap_bind_names(&km, "Z", "help"), KEYMAP_FULL,
+	    "but binds no new key");
+}
+
 int
 main(void)
 {
 	tap_plan(0);
 	test_names();
 	test_defaults();
+	test_bind_names();
 	return tap_done();
 }

@@ -1342,6 +1342,40 @@ test_focus(const struct doc *d)
 	view_free(v);
 }
 
+/* An index of another width: where it shows, and how wide. */
+static void
+test_side_width(const struct doc *d)
+{
+	static const struct {
+		unsigned int	 width, cols, want;
+		const char	*what;
+	} t[] = {
+		{ 16, 100, 16, "a 16-column index at 100 columns" },
+		{ 16, 56, 16, "shows from 56 columns" },
+		{ 16, 55, 0, "and hides at 55" },
+		{ 60, 100, 60, "a 60-column index shows at 100" },
+		{ 60, 99, 0, "and hides at 99" },
+	};
+	struct view_opts	 o;
+	struct view		*v;
+	size_t			 i;
+
+	memset(&o, 0, sizeof(o));
+	o.sidebar = true;
+	for (i = 0; i < sizeof(t) / sizeof(*t); i++) {
+		o.side_width = t[i].width;
+		v = view_new(d, &km, &o, t[i].cols, 30);
+		tap_is_int(view_geom(v)->side_w, t[i].want, "%s", t[i].what);
+		if (t[i].want == 0) {
+			type(v, "t");
+			tap_is_int(view_geom(v)->side_w, t[i].width < t[i].cols / 2 ?
+			    t[i].width : t[i].cols / 2, "t shows it, no wider "
+			    "than asked nor than half the screen");
+		}
+		view_free(v);
+	}
+}
+
 /* Help. */
 
 static void
@@ -2127,6 +2161,7 @@ main(void)
 	test_marks(sample);
 	test_memory(sample);
 	test_focus(sample);
+	test_side_width(sample);
 	test_help(sample);
 	test_quit(sample);
 	test_mouse(sample);
