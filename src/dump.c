@@ -93,7 +93,9 @@ static void
 dump_line(FILE *fp, const struct layout *l, const struct layout_line *ln,
     bool color)
 {
-	const struct layout_seg	*seg = l->segs + ln->seg;
+	/* A line of no segment may come from a layout that has none. */
+	const struct layout_seg	*seg = ln->nseg > 0 ? l->segs + ln->seg :
+				    NULL;
 	const char		*bytes;
 	/* A line starts with plain text, and gets back to it at its end. */
 	char			 sgr[64], last[64] = "\033[0m";

@@ -252,14 +252,16 @@ load_leaf_close(struct load_state *st)
 static void
 load_item(struct load_state *st, cmark_node *item)
 {
-	struct load_frame	*list = NULL;
+	struct load_frame	*list;
 	struct doc_block	*blk;
-	size_t			 b;
+	size_t			 b, at = DOC_NONE;
 
+	/* An index: opening the item may move the frames. */
 	if (st->nframes > 0 &&
 	    st->frames[st->nframes - 1].kind == LOAD_FRAME_LIST)
-		list = &st->frames[st->nframes - 1];
-	if ((b = load_container(st, DOC_ITEM)) != DOC_NONE && list != NULL) {
+		at = st->nframes - 1;
+	if ((b = load_container(st, DOC_ITEM)) != DOC_NONE && at != DOC_NONE) {
+		list = &st->frames[at];
 		blk = &st->doc->blocks[b];
 		if (list->delim != 0) {
 			blk->flags |= DOC_ORDERED;
