@@ -569,14 +569,33 @@ view_history(struct view *v, bool back)
 	return VIEW_REDRAW;
 }
 
-/* '': back to where the last jump (or move through the history) started. */
+static bool
+view_same(const struct view_anchor *a, const struct view_anchor *b)
+{
+	return a->block == b->block && a->line == b->line;
+}
+
+/*
+ * '': back to where the last jump (or move through the history) started.
+ * Where the reader has not moved since, that is a step through the
+ * history, so that BSpace then goes further back, and '' again comes
+ * back here, as in less.
+ */
 static unsigned int
 view_jump_back(struct view *v)
 {
+	bool	 still;
+
 	if (!v->jumped) {
 		view_say(v, "No jump yet");
 		return VIEW_REDRAW;
 	}
+	still = v->nhist > 0 && view_same(&v->top, &v->hist[v->hpos]);
+	if (still && v->hpos + 1 < v->nhist &&
+	    view_same(&v->from, &v->hist[v->hpos + 1]))
+		return view_history(v, false);
+	if (still && v->hpos > 0 && view_same(&v->from, &v->hist[v->hpos - 1]))
+		return view_history(v, true);
 	view_jump(v, v->from);
 	return VIEW_REDRAW;
 }

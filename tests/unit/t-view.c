@@ -1001,6 +1001,12 @@ test_history(const struct doc *d)
 	is_place(v, t[3], "'' again toggles back");
 	type(v, "''");
 	is_place(v, t[2], "and again");
+	view_key(v, KEYMAP_BACKSPACE);
+	is_place(v, t[1], "'' then Backspace goes further back, to talk 1");
+	type(v, "+");
+	is_place(v, t[2], "and + forward again, to talk 2");
+	type(v, "''");
+	is_place(v, t[1], "'' after +: back where + started");
 
 	view_free(v);
 	v = open_view(d, 100, 30, 0, true);
