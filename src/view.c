@@ -1071,7 +1071,8 @@ view_is_shown(struct view *v, size_t b, size_t line)
 /*
  * Show match `idx`: in the index, move the cursor to its section if the
  * search began there; in the text, leave the screen be if the match is
- * on it, else bring its line a third of the way down.
+ * on it, else bring its line a third of the way down, or less, so that
+ * the top line is in the match's section, which the status line names.
  */
 static void
 view_find_show(struct view *v, size_t idx)
@@ -1091,10 +1092,19 @@ view_find_show(struct view *v, size_t idx)
 	line = view_line_at(v, b, f->s.m[idx].off);
 	if (view_is_shown(v, b, line))
 		return;
+	/* Context above the match, but from its own section only. */
 	a = view_at(v, b, line);
-	for (i = 0; i < v->geom.body_h / 3 && view_prev(v, &a); i++)
-		continue;
-	v->top = a;
+	for (i = 0; i < v->geom.body_h / 3; i++) {
+		v->top = a;
+		if (!view_prev(v, &a) || v->doc->blocks[a.block].section !=
+		    v->doc->blocks[b].section)
+			break;
+	}
+	if (i == v->geom.body_h / 3)
+		v->top = a;
+	else if (v->top.block == v->doc->sections[
+	    v->doc->blocks[b].section].heading)
+		v->top = view_section_top(v, v->doc->blocks[b].section);
 }
 
 /* Doc text offset of the top of the screen, or of `a`. */
