@@ -18,6 +18,8 @@ struct dump_opts {
 	unsigned int	 width;		/* columns of text */
 	bool		 color;		/* SGR styling */
 	bool		 tsv;		/* --toc: tab-separated fields */
+	bool		 trim;		/* the first block printed starts at
+					   its text, not the gap above it */
 };
 
 /*

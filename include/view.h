@@ -85,6 +85,7 @@ struct view_opts {
 	const char	*search;	/* a first search, or NULL */
 	struct view_memory *memory;	/* where to go back to, and what
 					   to remember at the end; or NULL */
+	unsigned int	 talk;		/* open at this talk, or 0 */
 };
 
 enum view_focus {
@@ -165,6 +166,12 @@ void		 view_remember(const struct view *, struct view_memory *m);
 /* A new screen size: the panes are laid out again, the anchor kept. */
 unsigned int	 view_resize(struct view *, unsigned int cols,
 		    unsigned int lines);
+
+/*
+ * Open talk `t`, as if its number was typed: a jump, or a message when
+ * there is no such talk.  Returns VIEW_* flags.
+ */
+unsigned int	 view_goto_talk(struct view *, unsigned long t);
 
 /* A key typed by the reader. Returns VIEW_* flags. */
 unsigned int	 view_key(struct view *, uint32_t key);

@@ -156,12 +156,17 @@ dump_article(FILE *fp, const struct doc *d, size_t from, size_t to,
 {
 	struct layout	 l;
 	size_t		 s, b, i;
+	bool		 top = o->trim;
 
 	layout_init(&l);
 	for (s = from; s < to && !ferror(fp); s++) {
 		for (b = d->sections[s].first; b < d->sections[s].end; b++) {
 			layout_block(&l, d, b, o->width);
-			for (i = 0; i < l.nlines; i++)
+			i = 0;
+			while (top && i < l.nlines && l.lines[i].nseg == 0)
+				i++;
+			top = false;
+			for (; i < l.nlines; i++)
 				dump_line(fp, &l, &l.lines[i], o->color);
 		}
 		dump_links(fp, d, s, o->color);

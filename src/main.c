@@ -58,6 +58,7 @@ struct main_opts {
 	enum main_color	 color;
 	bool		 tsv;
 	bool		 remember;	/* the place, between runs */
+	unsigned int	 talk;		/* --section: one talk, or 0 */
 	const char	*query;		/* --search */
 	int		 sflags;	/* SEARCH_* */
 	const char	*start;		/* +/query: the pager's first search */
@@ -94,6 +95,7 @@ enum {
 	OPT_CONFIG,
 	OPT_NO_CONFIG,
 	OPT_SEARCH,
+	OPT_SECTION,
 	OPT_REGEX
 };
 
@@ -112,6 +114,7 @@ static const struct option main_longopts[] = {
 	{ "no-smart",	no_argument,		NULL,	OPT_NO_SMART },
 	{ "regex",	no_argument,		NULL,	OPT_REGEX },
 	{ "search",	required_argument,	NULL,	OPT_SEARCH },
+	{ "section",	required_argument,	NULL,	OPT_SECTION },
 	{ "sidebar",	no_argument,		NULL,	OPT_SIDEBAR },
 	{ "sidebar-width", required_argument,	NULL,	OPT_SIDEBAR_WIDTH },
 	{ "smart",	no_argument,		NULL,	OPT_SMART },
@@ -126,13 +129,12 @@ static const struct option main_longopts[] = {
 static void
 main_usage(FILE *fp)
 {
-	fputs("usage: olsread [-hnV] [--dump | --toc [--tsv]] [-w width] "
-	    "[--color[=when]]\n"
-	    "               [--[no-]mouse] [--[no-]sidebar] "
-	    "[--sidebar-width width]\n"
-	    "               [--theme name] [--[no-]smart] "
-	    "[--config file | --no-config]\n"
-	    "               [file]\n"
+	fputs("usage: olsread [-hnV] [--dump | --toc [--tsv]] [--section n] "
+	    "[-w width]\n"
+	    "               [--color[=when]] [--[no-]mouse] [--[no-]sidebar]\n"
+	    "               [--sidebar-width width] [--theme name] "
+	    "[--[no-]smart]\n"
+	    "               [--config file | --no-config] [file]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
 	    "[--color[=when]] [file]\n"
 	    "       olsread [options] +/query [file]\n", fp);
@@ -150,6 +152,8 @@ main_help(void)
 	    "  --toc            print the talk index\n"
 	    "  --tsv            with --toc: level, talk, title and speakers,\n"
 	    "                   tab-separated\n"
+	    "  --section N      the pager opens at talk N; --dump prints it\n"
+	    "                   alone\n"
 	    "  --search QUERY   print each match with its talk, section and\n"
 	    "                   context; a capital in QUERY makes it exact\n"
 	    "  --regex          QUERY is a POSIX extended regular expression\n"
@@ -216,6 +220,21 @@ main_parse_color(const char *s)
 	main_bad_usage("--color takes auto, always or never", s);
 }
 
+/* --section N: a talk number, from 1. */
+static unsigned int
+main_parse_talk(const char *s)
+{
+	char		*end;
+	unsigned long	 n;
+
+	errno = 0;
+	n = strtoul(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || s[0] == '-' || n == 0 ||
+	    n > UINT_MAX)
+		main_bad_usage("--section takes a talk number, from 1", s);
+	return (unsigned int)n;
+}
+
 /* What the options say together, once all are read. */
 static void
 main_check(int argc, char *argv[], struct main_opts *o)
@@ -235,6 +254,8 @@ main_check(int argc, char *argv[], struct main_opts *o)
 		main_bad_usage("--regex, -i and -I go with --search", NULL);
 	if (o->mode == MAIN_SEARCH && *o->query == '\0')
 		main_bad_usage("--search needs a query", NULL);
+	if (o->talk > 0 && (o->mode == MAIN_TOC || o->mode == MAIN_SEARCH))
+		main_bad_usage("--section goes with the pager or --dump", NULL);
 	o->path = optind < argc ? argv[optind] : "-";
 	if (optind == argc && isatty(STDIN_FILENO))
 		main_bad_usage("no file given, and standard input is a "
@@ -301,6 +322,9 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 		case OPT_SEARCH:
 			o->mode = MAIN_SEARCH;
 			o->query = optarg;
+			break;
+		case OPT_SECTION:
+			o->talk = main_parse_talk(optarg);
 			break;
 		case OPT_REGEX:
 			o->sflags |= SEARCH_REGEX;
@@ -447,6 +471,33 @@ main_write_error(void)
 	return 1;
 }
 
+/*
+ * --section: the talk's section and those within it.  Returns 0, -1 on a
+ * write error, or 1 when the article has no such talk.
+ */
+static int
+main_print_talk(const struct main_opts *o, const struct doc *d,
+    const struct dump_opts *dopts)
+{
+	struct dump_opts	 trimmed;
+	size_t			 s, end;
+
+	for (s = 0; s < d->nsections && d->sections[s].talk != o->talk; s++)
+		continue;
+	if (s == d->nsections) {
+		fprintf(stderr, "olsread: %s: no talk %u: the article has %u\n",
+		    strcmp(o->path, "-") == 0 ? "standard input" : o->path,
+		    o->talk, d->ntalks);
+		return 1;
+	}
+	for (end = s + 1; end < d->nsections &&
+	    d->sections[end].depth > d->sections[s].depth; end++)
+		continue;
+	trimmed = *dopts;
+	trimmed.trim = true;
+	return dump_article(stdout, d, s, end, &trimmed);
+}
+
 /* Print the article or its index; returns the exit status. */
 static int
 main_print(const struct main_opts *o, struct load_job *job)
@@ -463,6 +514,11 @@ main_print(const struct main_opts *o, struct load_job *job)
 		while (load_next(job))
 			continue;
 		r = dump_toc(stdout, load_doc(job), &dopts);
+	} else if (o->talk > 0) {
+		while (load_next(job))
+			continue;
+		if ((r = main_print_talk(o, load_doc(job), &dopts)) > 0)
+			return r;
 	} else
 		r = main_stream(job, main_print_sections, &dopts);
 	if (r == 0 && fflush(stdout) == 0)
@@ -568,6 +624,7 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	vopts.theme = o->theme;
 	vopts.mouse = o->mouse;
 	vopts.search = o->start;
+	vopts.talk = o->talk;
 	/* A pipe has no place to come back to. */
 	text = load_source(job, &len);
 	if (o->remember && strcmp(o->path, "-") != 0 &&

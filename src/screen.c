@@ -757,6 +757,9 @@ screen_run(struct load_job *job, const struct keymap *km,
 		view_set_message(v, dg->msgs[0]);
 	if (o->memory != NULL)
 		screen_restore(v, job, o->memory);
+	/* --section: talk numbers are final once all is loaded. */
+	if (o->talk > 0 && screen_load_all(v, job))
+		view_goto_talk(v, o->talk);
 	/* +/query searches the whole article. */
 	if (o->search != NULL && screen_load_all(v, job))
 		view_search(v, o->search, 0);

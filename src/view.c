@@ -439,7 +439,7 @@ view_talk_section(const struct view *v, unsigned long t)
 	return DOC_NONE;
 }
 
-static unsigned int
+unsigned int
 view_goto_talk(struct view *v, unsigned long t)
 {
 	size_t	 s = t > 0 ? view_talk_section(v, t) : DOC_NONE;

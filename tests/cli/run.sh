@@ -303,6 +303,34 @@ XDG_CONFIG_HOME=$tmp/xdg "$bin" --dump --no-smart "$sample" |
     grep -q "$curly" && fail "--no-smart wins over smart = on" ||
     pass "--no-smart wins over smart = on"
 
+# --section: one talk, and what is within it.
+"$bin" --dump -w 80 --section 4 "$sample" >"$tmp/sec" 2>&1
+if [ "$(head -1 "$tmp/sec")" = "4. udev - devfs done right" ] &&
+    grep -q "Greg Kroah-Hartman described udev" "$tmp/sec" &&
+    ! grep -q "Pat Mochel\|Robert Love" "$tmp/sec"; then
+	pass "--section 4 --dump: talk 4 alone, from its heading"
+else
+	fail "--section 4 --dump: talk 4 alone, from its heading" \
+	    "$(head -3 "$tmp/sec")"
+fi
+printf '# T\n\n## A\n\nx\n\n### A1\n\nJohn Smith talked.\n\n#### Deeper\n\n'\
+'z\n\n### A2\n\nJane Doe talked.\n' >"$tmp/nest.md"
+if "$bin" --dump --section 1 "$tmp/nest.md" | grep -q "^Deeper" &&
+    ! "$bin" --dump --section 1 "$tmp/nest.md" | grep -q "Jane Doe"; then
+	pass "--section: the talk's subsections, not the next talk"
+else
+	fail "--section: the talk's subsections, not the next talk"
+fi
+expect "--section 9 of 7 talks" 1 \
+    "^olsread: .*000-article.md: no talk 9: the article has 7\$" \
+    "$bin" --dump --section 9 "$sample"
+expect "--section 0" 2 "talk number, from 1" "$bin" --dump --section 0 \
+    "$sample"
+expect "--section x" 2 "talk number, from 1" "$bin" --dump --section x \
+    "$sample"
+expect "--section with --toc" 2 "goes with the pager or --dump" \
+    "$bin" --toc --section 2 "$sample"
+
 # Output errors.
 i=0
 while [ $i -lt 200 ]; do cat "$sample"; i=$((i + 1)); done >"$tmp/big.md"

@@ -3273,6 +3273,36 @@ e2e_test_remember(void)
 	e2e_quit(&s, "remember: after -n, q exits 0");
 }
 
+/* --section 5 opens the pager at talk 5; --section 9 says there is none. */
+static void
+e2e_test_section(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e	 s;
+	char		*argv[] = { (char *)e2e_bin, (char *)"--section",
+	    (char *)"5", e2e_article, NULL };
+	int		 row, col;
+
+	if (!e2e_start(&s, argv, &o)) {
+		tap_ok(false, "--section 5: the pager starts");
+		e2e_close(&s);
+		return;
+	}
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[4].heading),
+	    "--section 5: the pager opens at talk 5");
+	e2e_quit(&s, "--section 5: q exits 0");
+	argv[2] = (char *)"9";
+	if (!e2e_start(&s, argv, &o)) {
+		tap_ok(false, "--section 9: the pager starts");
+		e2e_close(&s);
+		return;
+	}
+	tap_ok(e2e_wait_for(&s, "No talk 9: the article has 7") &&
+	    e2e_find(&s, "By corbet", 0, E2E_COLS, &row, &col),
+	    "--section 9: says there is no talk 9, at the top");
+	e2e_quit(&s, "--section 9: q exits 0");
+}
+
 /* What a file is, as far as writing to it would change that. */
 struct e2e_file {
 	struct stat	 st;
@@ -3524,6 +3554,7 @@ main(void)
 	e2e_test_stop_resize();
 	e2e_test_read_only();
 	e2e_test_remember();
+	e2e_test_section();
 	e2e_rmtree(e2e_state);
 	e2e_test_config();
 	return tap_done();
