@@ -264,6 +264,122 @@ search_regex_run(struct search *s, const struct doc *d, const regex_t *re)
 	}
 }
 
+/*
+ * How large glibc's regcomp() may make an expression: it copies what a
+ * repetition repeats, so "a{100}" is a hundred atoms and "s++++" doubles
+ * four times.  An estimate from the pattern: atoms count one, a group the
+ * sum of what it holds, and a repetition multiplies what it repeats by
+ * its bound (by two for *, + and ?).
+ */
+#define SEARCH_REGEX_COST	100000
+#define SEARCH_REGEX_DEPTH	64
+
+struct search_cost {
+	uint64_t	 sum;		/* of this group so far */
+	uint64_t	 last;		/* of the element a repetition takes */
+};
+
+static uint64_t
+search_cost_mul(uint64_t a, uint64_t b)
+{
+	return b != 0 && a > UINT64_MAX / 2 / b ? UINT64_MAX / 2 : a * b;
+}
+
+/* The end of the bracket expression that opens at `p`. */
+static const char *
+search_bracket_end(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++;
+	for (; *p != '\0' && *p != ']'; p++) {
+		/* [:alpha:], [=e=], [.-.] may hold a ']'. */
+		if (p[0] == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
+			const char *close = strchr(p + 2, p[1]);
+
+			while (close != NULL && close[1] != ']')
+				close = strchr(close + 1, p[1]);
+			if (close == NULL)
+				return p + strlen(p);
+			p = close + 1;
+		}
+	}
+	return p;
+}
+
+/* A repetition's factor at `*pp`, moved past it; 0 when none is there. */
+static uint64_t
+search_repeat(const char **pp)
+{
+	const char	*p = *pp;
+	unsigned long	 m, n;
+	char		*end;
+
+	if (*p == '*' || *p == '+' || *p == '?') {
+		*pp = p + 1;
+		return 2;
+	}
+	if (*p != '{' || p[1] < '0' || p[1] > '9')
+		return 0;
+	m = strtoul(p + 1, &end, 10);
+	n = m;
+	if (*end == ',')
+		n = end[1] >= '0' && end[1] <= '9' ? strtoul(end + 1, &end, 10) :
+		    (end++, m + 1);
+	if (*end != '}')
+		return 0;
+	*pp = end + 1;
+	return (n > m ? n : m) + 1;
+}
+
+static bool
+search_regex_too_big(const char *q)
+{
+	struct search_cost	 lv[SEARCH_REGEX_DEPTH];
+	size_t			 d = 0;
+	uint64_t		 f, g;
+
+	memset(lv, 0, sizeof(lv));
+	while (*q != '\0' && lv[d].sum <= SEARCH_REGEX_COST) {
+		if ((f = search_repeat(&q)) != 0) {
+			g = search_cost_mul(lv[d].last, f);
+			lv[d].sum += g - lv[d].last;
+			lv[d].last = g;
+			continue;
+		}
+		if (*q == '(') {
+			if (++d == SEARCH_REGEX_DEPTH)
+				return true;
+			lv[d].sum = lv[d].last = 0;
+			q++;
+			continue;
+		}
+		if (*q == ')' && d > 0) {
+			g = lv[d].sum > 0 ? lv[d].sum : 1;
+			d--;
+			lv[d].sum += g;
+			lv[d].last = g;
+			q++;
+			continue;
+		}
+		if (*q == '[')
+			q = search_bracket_end(q);
+		else if (*q == '\\' && q[1] != '\0')
+			q++;
+		lv[d].sum++;
+		lv[d].last = *q == '|' ? 0 : 1;
+		if (*q != '\0')
+			q++;
+	}
+	while (d > 0) {
+		lv[d - 1].sum += lv[d].sum;
+		d--;
+	}
+	return lv[0].sum > SEARCH_REGEX_COST;
+}
+
 /* A regular expression, POSIX extended, with the smart case decided. */
 static int
 search_regex(struct search *s, const struct doc *d, char *err,
@@ -272,6 +388,13 @@ search_regex(struct search *s, const struct doc *d, char *err,
 	regex_t		 re;
 	int		 rc, cflags = REG_EXTENDED | REG_NEWLINE;
 
+	/* Refused before regcomp() spends gigabytes on it. */
+	if (search_regex_too_big(s->query)) {
+		if (err != NULL && errlen > 0)
+			snprintf(err, errlen, "it repeats too much: past %d "
+			    "copies of its parts", SEARCH_REGEX_COST);
+		return -1;
+	}
 	if (s->icase)
 		cflags |= REG_ICASE;
 	if ((rc = regcomp(&re, s->query, cflags)) != 0) {
