@@ -981,6 +981,9 @@ talks_heading_colon(const struct talks_scan *sc, size_t a, size_t b,
 	if ((c = memchr(sc->s + a, ':', b - a)) == NULL)
 		return false;
 	colon = (size_t)(c - sc->s);
+	/* A label ends at a colon and a blank: "Config::build" is code. */
+	if (colon + 1 < b && !text_is_space((unsigned char)sc->s[colon + 1]))
+		return false;
 	if (talks_heading_label(sc, a, colon, b, l))
 		return true;
 	return talks_has_text(sc, colon + 1, b) && talks_exact(sc, a, colon, l);

@@ -244,6 +244,8 @@ static const struct t_case t_heads_none[] = {
 	{ "(Robert Love)", { NULL } },
 	{ "Jane Doe (IBM)", { NULL } },
 	{ "Keynote: Linus", { NULL } },
+	{ "Calling Config::build and Handling Errors", { NULL } },
+	{ "Jane Doe:Scheduling", { NULL } },
 	{ "Hello, World!", { NULL } },
 	{ "", { NULL } },
 };
