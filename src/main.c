@@ -30,6 +30,11 @@
 #include "search.h"
 #include "view.h"
 
+/* The OLS 2003 trip report, built into the binary (sample.c). */
+extern const unsigned char	 olsread_sample[];
+extern const size_t		 olsread_sample_len;
+#define MAIN_SAMPLE_NAME	"000-article.md"
+
 /*
  * Widths a reader can ask for, the measure printed text keeps to unless
  * asked, and the pager's.
@@ -58,6 +63,7 @@ struct main_opts {
 	enum main_color	 color;
 	bool		 tsv;
 	bool		 remember;	/* the place, between runs */
+	bool		 sample;	/* the bundled article, not a file */
 	unsigned int	 talk;		/* --section: one talk, or 0 */
 	const char	*query;		/* --search */
 	int		 sflags;	/* SEARCH_* */
@@ -183,7 +189,8 @@ main_help(void)
 	    "  -h, --help       show this help\n"
 	    "  -V, --version    show the version\n"
 	    "\n"
-	    "With no file, or when file is -, read standard input.\n"
+	    "With no file, or when file is -, read standard input; with no\n"
+	    "file and a terminal there, the OLS 2003 report built in.\n"
 	    "See olsread(1) for more.\n", stdout);
 }
 
@@ -257,9 +264,11 @@ main_check(int argc, char *argv[], struct main_opts *o)
 	if (o->talk > 0 && (o->mode == MAIN_TOC || o->mode == MAIN_SEARCH))
 		main_bad_usage("--section goes with the pager or --dump", NULL);
 	o->path = optind < argc ? argv[optind] : "-";
-	if (optind == argc && isatty(STDIN_FILENO))
-		main_bad_usage("no file given, and standard input is a "
-		    "terminal", NULL);
+	/* Nothing to read from a terminal: the article that ships along. */
+	if (optind == argc && isatty(STDIN_FILENO)) {
+		o->path = MAIN_SAMPLE_NAME;
+		o->sample = true;
+	}
 }
 
 static void
@@ -627,7 +636,7 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	vopts.talk = o->talk;
 	/* A pipe has no place to come back to. */
 	text = load_source(job, &len);
-	if (o->remember && strcmp(o->path, "-") != 0 &&
+	if (o->remember && strcmp(o->path, "-") != 0 && !o->sample &&
 	    recall_open(&rc, o->path, text, len, dg))
 		vopts.memory = &rc.mem;
 	status = screen_run(job, o->keys, &vopts, dg, &sig);
@@ -672,8 +681,11 @@ main(int argc, char *argv[])
 	main_parse(argc, argv, &o);
 	diag_init(&dg);
 	main_configure(&o, &conf, &dg);
-	if ((job = load_start(o.path, o.smart ? LOAD_SMART : 0, &dg, err,
-	    sizeof(err))) == NULL) {
+	if (o.sample)
+		job = load_start_buffer(o.path, (const char *)olsread_sample,
+		    olsread_sample_len, o.smart ? LOAD_SMART : 0, &dg);
+	else if ((job = load_start(o.path, o.smart ? LOAD_SMART : 0, &dg,
+	    err, sizeof(err))) == NULL) {
 		main_show_diag(&dg);
 		fprintf(stderr, "olsread: %s: %s\n",
 		    strcmp(o.path, "-") == 0 ? "standard input" : o.path, err);

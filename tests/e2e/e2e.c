@@ -3303,6 +3303,25 @@ e2e_test_section(void)
 	e2e_quit(&s, "--section 9: q exits 0");
 }
 
+/* No file, and a terminal on standard input: the built-in article. */
+static void
+e2e_test_builtin(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e	 s;
+	char		*argv[] = { (char *)e2e_bin, NULL };
+
+	if (!e2e_start(&s, argv, &o)) {
+		tap_ok(false, "no file: the pager starts");
+		e2e_close(&s);
+		return;
+	}
+	tap_ok(e2e_wait_for(&s, "By corbet, 2003-07-28") &&
+	    e2e_wait_for(&s, e2e_talks[6].speaker),
+	    "no file: the built-in OLS 2003 report opens, its index drawn");
+	e2e_quit(&s, "no file: q exits 0");
+}
+
 /* What a file is, as far as writing to it would change that. */
 struct e2e_file {
 	struct stat	 st;
@@ -3555,6 +3574,7 @@ main(void)
 	e2e_test_read_only();
 	e2e_test_remember();
 	e2e_test_section();
+	e2e_test_builtin();
 	e2e_rmtree(e2e_state);
 	e2e_test_config();
 	return tap_done();
