@@ -54,6 +54,9 @@
 	X(MOUSE, "mouse", "capture the mouse, or leave it to the "	\
 	    "terminal")							\
 	X(INFO, "info", "show the file, talk, line and position")	\
+	X(COMMAND, "command", "then n or p: the next or previous file")	\
+	X(FILE_NEXT, "file-next", "the next file of those given")	\
+	X(FILE_PREV, "file-previous", "the previous file")		\
 	X(REDRAW, "redraw", "redraw the screen")			\
 	X(HELP, "help", "show this help")				\
 	X(QUIT, "quit", "quit")

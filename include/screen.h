@@ -9,10 +9,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "view.h"
+
 struct diag;
 struct keymap;
 struct load_job;
-struct view_opts;
 
 /*
  * Whether the terminal can run the pager: it must be a terminal that
@@ -20,18 +21,26 @@ struct view_opts;
  */
 bool	 screen_usable(char *why, size_t size);
 
+/* One of the articles given, loading, and how to show it. */
+struct screen_article {
+	struct load_job		*job;
+	struct view_opts	 opts;		/* opts.memory is filled again
+						   when the reader leaves it */
+};
+
 /*
- * Run the pager on the article `job` is loading until the reader quits:
- * its first piece shows at once, and the rest loads between keys.  The
- * first message shown is the first of `dg`, if any.  With o->memory, the
- * pager opens where it says, and it is filled again at the end.  Returns
- * 0, or 1 when the terminal could not be set up.  A signal that ends
- * olsread (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) gives the terminal
- * back and ends the pager as q does, the signal in `*sig`: the caller
- * then dies of it with screen_die(), as a shell expects.
+ * Run the pager on the articles `arts[0..n)`, from the first, until the
+ * reader quits; :n and :p move between them.  An article's first piece
+ * shows at once, and the rest loads between keys.  The first message
+ * shown is the first of `dg`, if any.  With opts.memory, an article opens
+ * where it says, and it is filled again when the reader leaves it.
+ * Returns 0, or 1 when the terminal could not be set up.  A signal that
+ * ends olsread (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) gives the
+ * terminal back and ends the pager as q does, the signal in `*sig`: the
+ * caller then dies of it with screen_die(), as a shell expects.
  */
-int	 screen_run(struct load_job *job, const struct keymap *km,
-	    const struct view_opts *o, const struct diag *dg, int *sig);
+int	 screen_run(struct screen_article *arts, size_t n,
+	    const struct keymap *km, const struct diag *dg, int *sig);
 
 /* End olsread by signal `sig`, as if it had not been caught. */
 void	 screen_die(int sig) __attribute__((noreturn));

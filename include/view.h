@@ -29,6 +29,8 @@ struct search;
 #define VIEW_MOUSE	0x08	/* mouse capture was turned on or off */
 #define VIEW_LOAD	0x10	/* nothing done: load the rest of the
 				   article, then ask again */
+#define VIEW_FILE_NEXT	0x20	/* open the next file given */
+#define VIEW_FILE_PREV	0x40	/* or the previous one */
 
 /* Below these sizes the view shows what fits and says so. */
 #define VIEW_MIN_COLS		20
@@ -86,6 +88,8 @@ struct view_opts {
 	struct view_memory *memory;	/* where to go back to, and what
 					   to remember at the end; or NULL */
 	unsigned int	 talk;		/* open at this talk, or 0 */
+	unsigned int	 file;		/* which of the files given, from 0 */
+	unsigned int	 nfiles;	/* how many: "file 1/2" */
 };
 
 enum view_focus {

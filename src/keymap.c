@@ -71,6 +71,7 @@ static const char keymap_defaults[] =
 	"bind ] talk-next\n" "bind [ talk-previous\n"
 	"bind } section-next\n" "bind { section-previous\n"
 	"bind U talk-unread\n"
+	"bind : command\n"
 	"bind 0 talk-number\n" "bind 1 talk-number\n" "bind 2 talk-number\n"
 	"bind 3 talk-number\n" "bind 4 talk-number\n" "bind 5 talk-number\n"
 	"bind 6 talk-number\n" "bind 7 talk-number\n" "bind 8 talk-number\n"

@@ -64,6 +64,8 @@ struct main_opts {
 	bool		 tsv;
 	bool		 remember;	/* the place, between runs */
 	bool		 sample;	/* the bundled article, not a file */
+	char *const	*paths;		/* the files given: path is the first */
+	size_t		 npaths;
 	unsigned int	 talk;		/* --section: one talk, or 0 */
 	const char	*query;		/* --search */
 	int		 sflags;	/* SEARCH_* */
@@ -140,7 +142,7 @@ main_usage(FILE *fp)
 	    "               [--color[=when]] [--[no-]mouse] [--[no-]sidebar]\n"
 	    "               [--sidebar-width width] [--theme name] "
 	    "[--[no-]smart]\n"
-	    "               [--config file | --no-config] [file]\n"
+	    "               [--config file | --no-config] [file ...]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
 	    "[--color[=when]] [file]\n"
 	    "       olsread [options] +/query [file]\n", fp);
@@ -253,8 +255,9 @@ main_check(int argc, char *argv[], struct main_opts *o)
 			    argv[optind]);
 		o->start = argv[optind++] + 2;
 	}
-	if (argc - optind > 1)
-		main_bad_usage("one file at a time", argv[optind + 1]);
+	if (argc - optind > 1 && o->mode != MAIN_READ)
+		main_bad_usage("--dump, --toc and --search take one file",
+		    argv[optind + 1]);
 	if (o->tsv && o->mode != MAIN_TOC)
 		main_bad_usage("--tsv goes with --toc", NULL);
 	if (o->sflags != 0 && o->mode != MAIN_SEARCH)
@@ -264,6 +267,8 @@ main_check(int argc, char *argv[], struct main_opts *o)
 	if (o->talk > 0 && (o->mode == MAIN_TOC || o->mode == MAIN_SEARCH))
 		main_bad_usage("--section goes with the pager or --dump", NULL);
 	o->path = optind < argc ? argv[optind] : "-";
+	o->paths = argv + optind;
+	o->npaths = optind < argc ? (size_t)(argc - optind) : 1;
 	/* Nothing to read from a terminal: the article that ships along. */
 	if (optind == argc && isatty(STDIN_FILENO)) {
 		o->path = MAIN_SAMPLE_NAME;
@@ -601,57 +606,136 @@ main_search(const struct main_opts *o, struct load_job *job)
 	return status;
 }
 
-/*
- * The pager, on a terminal that can show it; printing the article
- * otherwise, with a word on why.
- */
-static int
-main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
+/* One of the articles given, for the pager. */
+struct main_article {
+	const char		*path;
+	struct load_job		*job;		/* owned, or NULL: unread */
+	struct recall		 rc;		/* where the reader was */
+	bool			 disk;		/* rc is on disk, saved after */
+};
+
+/* The view's options for article `i` of `n`. */
+static void
+main_view_opts(const struct main_opts *o, struct main_article *a, size_t i,
+    size_t n, struct view_opts *v)
 {
-	struct main_opts	 plain;
-	struct view_opts	 vopts;
-	struct recall		 rc;
-	const char		*text;
-	char			 why[256];
-	size_t			 len;
+	memset(v, 0, sizeof(*v));
+	v->measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
+	v->sidebar = o->sidebar;
+	v->side_width = o->side_width;
+	v->theme = o->theme;
+	v->mouse = o->mouse;
+	/* +/query and --section are for the first article, as in less. */
+	v->search = i == 0 ? o->start : NULL;
+	v->talk = i == 0 ? o->talk : 0;
+	v->file = (unsigned int)i;
+	v->nfiles = (unsigned int)n;
+	v->memory = &a->rc.mem;
+}
+
+/*
+ * Where the reader was in article `a`: from the state files, unless it
+ * comes from a pipe or is built in, or -n; else kept for this run only,
+ * for :n and :p.
+ */
+static void
+main_recall(const struct main_opts *o, struct main_article *a,
+    struct diag *dg)
+{
+	const char	*text;
+	size_t		 len;
+
+	text = load_source(a->job, &len);
+	a->disk = o->remember && strcmp(a->path, "-") != 0 && !o->sample &&
+	    recall_open(&a->rc, a->path, text, len, dg);
+	if (!a->disk)
+		memset(&a->rc, 0, sizeof(a->rc));
+}
+
+/*
+ * Save where the reader was, if `save`, with one warning for all that
+ * fails; then let it go.
+ */
+static void
+main_keep(struct main_article **arts, size_t n, bool save)
+{
+	char	 why[256];
+	size_t	 i;
+	bool	 warned = false;
+
+	for (i = 0; i < n; i++) {
+		if (save && arts[i]->disk && !recall_save(&arts[i]->rc, why,
+		    sizeof(why)) && !warned) {
+			fprintf(stderr, "olsread: the place is not "
+			    "remembered: %s\n", why);
+			warned = true;
+		}
+		if (arts[i]->disk)
+			recall_release(&arts[i]->rc);
+		else
+			view_memory_release(&arts[i]->rc.mem);
+	}
+}
+
+/* The pager on the articles that could be read. */
+static int
+main_page(const struct main_opts *o, struct main_article *arts, size_t n,
+    struct diag *dg)
+{
+	struct screen_article	*sa;
+	struct main_article	**read;
+	size_t			 i, m = 0;
 	int			 status, sig = 0;
 
-	if (!screen_usable(why, sizeof(why))) {
-		fprintf(stderr, "olsread: %s; printing the article\n", why);
-		/* A terminal not known is not known to take colour either. */
-		plain = *o;
-		if (plain.color == MAIN_COLOR_AUTO)
-			plain.color = MAIN_COLOR_NEVER;
-		status = main_print(&plain, job);
-		main_show_diag(dg);
-		return status;
+	/* Only the articles that could be read are paged through. */
+	sa = xcalloc(n, sizeof(*sa));
+	read = xcalloc(n, sizeof(*read));
+	for (i = 0; i < n; i++) {
+		if (arts[i].job == NULL)
+			continue;
+		main_recall(o, &arts[i], dg);
+		read[m] = &arts[i];
+		sa[m++].job = arts[i].job;
 	}
-	memset(&vopts, 0, sizeof(vopts));
-	vopts.measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
-	vopts.sidebar = o->sidebar;
-	vopts.side_width = o->side_width;
-	vopts.theme = o->theme;
-	vopts.mouse = o->mouse;
-	vopts.search = o->start;
-	vopts.talk = o->talk;
-	/* A pipe has no place to come back to. */
-	text = load_source(job, &len);
-	if (o->remember && strcmp(o->path, "-") != 0 && !o->sample &&
-	    recall_open(&rc, o->path, text, len, dg))
-		vopts.memory = &rc.mem;
-	status = screen_run(job, o->keys, &vopts, dg, &sig);
+	for (i = 0; i < m; i++)
+		main_view_opts(o, read[i], i, m, &sa[i].opts);
+	status = screen_run(sa, m, o->keys, dg, &sig);
 	if (status != 0)
 		fprintf(stderr, "olsread: cannot set up the terminal\n");
-	if (vopts.memory != NULL) {
-		if (status == 0 && !recall_save(&rc, why, sizeof(why)))
-			fprintf(stderr, "olsread: the place is not remembered: "
-			    "%s\n", why);
-		recall_release(&rc);
-	}
+	main_keep(read, m, status == 0);
+	free(sa);
+	free(read);
 	/* The pager showed the first message only; the reader fixes all. */
 	main_show_diag_n(dg, o->ncfgmsgs);
 	if (sig != 0)
 		screen_die(sig);
+	return status;
+}
+
+/*
+ * The pager, on a terminal that can show it; printing the articles
+ * otherwise, with a word on why.
+ */
+static int
+main_read(const struct main_opts *o, struct main_article *arts, size_t n,
+    struct diag *dg)
+{
+	struct main_opts	 plain;
+	char			 why[256];
+	size_t			 i;
+	int			 status = 0;
+
+	if (screen_usable(why, sizeof(why)))
+		return main_page(o, arts, n, dg);
+	fprintf(stderr, "olsread: %s; printing the article\n", why);
+	/* A terminal not known is not known to take colour either. */
+	plain = *o;
+	if (plain.color == MAIN_COLOR_AUTO)
+		plain.color = MAIN_COLOR_NEVER;
+	for (i = 0; i < n && status == 0; i++)
+		if (arts[i].job != NULL)
+			status = main_print(&plain, arts[i].job);
+	main_show_diag(dg);
 	return status;
 }
 
@@ -664,14 +748,46 @@ main_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
+/*
+ * Start loading article `a`; false, with the reason said, when it cannot
+ * be read.
+ */
+static bool
+main_load(const struct main_opts *o, struct main_article *a,
+    struct diag *dg)
+{
+	char	 err[256];
+	int	 flags = o->smart ? LOAD_SMART : 0;
+
+	if (o->sample) {
+		a->job = load_start_buffer(a->path,
+		    (const char *)olsread_sample, olsread_sample_len, flags, dg);
+		return true;
+	}
+	if ((a->job = load_start(a->path, flags, dg, err, sizeof(err))) !=
+	    NULL)
+		return true;
+	fprintf(stderr, "olsread: %s: %s\n", strcmp(a->path, "-") == 0 ?
+	    "standard input" : a->path, err);
+	return false;
+}
+
+/* The one article of --dump, --toc, --search or a pipe. */
+static int
+main_out(const struct main_opts *o, struct load_job *job)
+{
+	return o->mode == MAIN_SEARCH ? main_search(o, job) :
+	    main_print(o, job);
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct main_opts	 o;
+	struct main_article	*arts;
 	struct cfg		 conf;
 	struct diag		 dg;
-	struct load_job		*job;
-	char			 err[256];
+	size_t			 i, loaded = 0;
 	int			 status;
 
 	main_locale();
@@ -681,28 +797,31 @@ main(int argc, char *argv[])
 	main_parse(argc, argv, &o);
 	diag_init(&dg);
 	main_configure(&o, &conf, &dg);
-	if (o.sample)
-		job = load_start_buffer(o.path, (const char *)olsread_sample,
-		    olsread_sample_len, o.smart ? LOAD_SMART : 0, &dg);
-	else if ((job = load_start(o.path, o.smart ? LOAD_SMART : 0, &dg,
-	    err, sizeof(err))) == NULL) {
-		main_show_diag(&dg);
-		fprintf(stderr, "olsread: %s: %s\n",
-		    strcmp(o.path, "-") == 0 ? "standard input" : o.path, err);
-		diag_release(&dg);
-		return 1;
+	arts = xcalloc(o.npaths, sizeof(*arts));
+	for (i = 0; i < o.npaths; i++) {
+		arts[i].path = i == 0 ? o.path : o.paths[i];
+		loaded += main_load(&o, &arts[i], &dg);
 	}
-	if (o.mode == MAIN_READ && isatty(STDOUT_FILENO))
-		status = main_read(&o, job, &dg);
-	else if (o.mode == MAIN_SEARCH) {
-		status = main_search(&o, job);
+	if (loaded == 0)
+		status = 1;
+	else if (o.mode == MAIN_READ && isatty(STDOUT_FILENO))
+		status = main_read(&o, arts, o.npaths, &dg);
+	else if (o.mode == MAIN_READ) {
+		/* Into a pipe, as cat would. */
+		for (i = 0, status = 0; i < o.npaths && status == 0; i++)
+			if (arts[i].job != NULL)
+				status = main_out(&o, arts[i].job);
+	} else
+		status = main_out(&o, arts[0].job);
+	/* Repairs are told once the articles are out. */
+	if (loaded == 0 || o.mode != MAIN_READ || !isatty(STDOUT_FILENO))
 		main_show_diag(&dg);
-	} else {
-		status = main_print(&o, job);
-		/* Repairs are told once the article is out. */
-		main_show_diag(&dg);
-	}
-	load_free(job);
+	/* A file that could not be read is an error, the others shown. */
+	if (status == 0 && loaded < o.npaths)
+		status = 1;
+	for (i = 0; i < o.npaths; i++)
+		load_free(arts[i].job);
+	free(arts);
 	diag_release(&dg);
 	return status;
 }

@@ -711,7 +711,7 @@ screen_events(struct view *v, struct load_job *job, unsigned int *flags)
 
 	while ((r = get_wch(&wch)) != ERR) {
 		*flags |= screen_input(v, job, r, wch);
-		if (*flags & VIEW_QUIT)
+		if (*flags & (VIEW_QUIT | VIEW_FILE_NEXT | VIEW_FILE_PREV))
 			return false;
 		if (*flags & VIEW_MOUSE) {
 			screen_set_mouse(view_mouse(v));
@@ -739,30 +739,40 @@ screen_restore(struct view *v, struct load_job *job,
 		view_restore(v, m);
 }
 
-int
-screen_run(struct load_job *job, const struct keymap *km,
-    const struct view_opts *o, const struct diag *dg, int *sig)
+/* Open article `a` in a new view, where it should start. */
+static struct view *
+screen_open(struct screen_article *a, const struct keymap *km)
 {
 	struct view	*v;
+
+	load_next(a->job);
+	v = view_new(load_doc(a->job), km, &a->opts, (unsigned int)COLS,
+	    (unsigned int)LINES);
+	view_set_loading(v, load_percent(a->job));
+	if (a->opts.memory != NULL)
+		screen_restore(v, a->job, a->opts.memory);
+	/* --section: talk numbers are final once all is loaded. */
+	if (a->opts.talk > 0 && screen_load_all(v, a->job))
+		view_goto_talk(v, a->opts.talk);
+	/* +/query searches the whole article. */
+	if (a->opts.search != NULL && screen_load_all(v, a->job))
+		view_search(v, a->opts.search, 0);
+	/* Back to this file later, it opens where it was left. */
+	a->opts.talk = 0;
+	a->opts.search = NULL;
+	return v;
+}
+
+/*
+ * Read the article of `v` until the reader quits or asks for another
+ * file, or a signal comes: returns the VIEW_* flags that ended it.
+ */
+static unsigned int
+screen_read(struct view *v, struct load_job *job)
+{
 	unsigned int	 flags = VIEW_REDRAW;
 	bool		 ready;
 
-	if (!screen_begin(o->mouse))
-		return 1;
-	load_next(job);
-	v = view_new(load_doc(job), km, o, (unsigned int)COLS,
-	    (unsigned int)LINES);
-	view_set_loading(v, load_percent(job));
-	if (dg->n > 0)
-		view_set_message(v, dg->msgs[0]);
-	if (o->memory != NULL)
-		screen_restore(v, job, o->memory);
-	/* --section: talk numbers are final once all is loaded. */
-	if (o->talk > 0 && screen_load_all(v, job))
-		view_goto_talk(v, o->talk);
-	/* +/query searches the whole article. */
-	if (o->search != NULL && screen_load_all(v, job))
-		view_search(v, o->search, 0);
 	while (screen_signal == 0) {
 		if (flags & (VIEW_REDRAW | VIEW_REPAINT))
 			screen_draw(v, (flags & VIEW_REPAINT) != 0);
@@ -781,11 +791,40 @@ screen_run(struct load_job *job, const struct keymap *km,
 			continue;
 		}
 		if (!screen_events(v, job, &flags))
-			break;
+			return flags;
 	}
-	if (o->memory != NULL)
-		view_remember(v, o->memory);
-	view_free(v);
+	return VIEW_QUIT;
+}
+
+int
+screen_run(struct screen_article *arts, size_t n, const struct keymap *km,
+    const struct diag *dg, int *sig)
+{
+	struct view	*v;
+	unsigned int	 end;
+	size_t		 i = 0;
+	bool		 mouse;
+
+	if (n == 0 || !screen_begin(arts[0].opts.mouse))
+		return 1;
+	for (;;) {
+		v = screen_open(&arts[i], km);
+		if (i == 0 && dg->n > 0 && view_message(v) == NULL)
+			view_set_message(v, dg->msgs[0]);
+		end = screen_read(v, arts[i].job);
+		if (arts[i].opts.memory != NULL)
+			view_remember(v, arts[i].opts.memory);
+		/* The mouse stays as the reader left it. */
+		mouse = view_mouse(v);
+		view_free(v);
+		if (end & VIEW_FILE_NEXT && i + 1 < n)
+			i++;
+		else if (end & VIEW_FILE_PREV && i > 0)
+			i--;
+		else
+			break;
+		arts[i].opts.mouse = mouse;
+	}
 	screen_end();
 	*sig = screen_signal;
 	return 0;

@@ -27,6 +27,7 @@ enum view_pending {
 	VIEW_PENDING_MARK_SET,	/* after m */
 	VIEW_PENDING_MARK_GOTO,	/* after ' */
 	VIEW_PENDING_Z,		/* after Z, for ZZ */
+	VIEW_PENDING_COLON,	/* after :, for :n and :p */
 	VIEW_PENDING_DIGITS	/* typing a talk number */
 };
 
@@ -1481,6 +1482,44 @@ view_needs_all(struct view *v, enum action a)
 	}
 }
 
+/* Files. */
+
+static unsigned int
+view_file_step(struct view *v, bool next)
+{
+	if (v->opts.nfiles <= 1)
+		view_say(v, "One file only");
+	else if (next && v->opts.file + 1 >= v->opts.nfiles)
+		view_say(v, "The last file: no next one");
+	else if (!next && v->opts.file == 0)
+		view_say(v, "The first file: no previous one");
+	else
+		return next ? VIEW_FILE_NEXT : VIEW_FILE_PREV;
+	return VIEW_REDRAW;
+}
+
+/* The key after :, as less reads :n, :p and :q. */
+static unsigned int
+view_colon_key(struct view *v, uint32_t key)
+{
+	char	 name[32];
+
+	v->prompt.len = 0;
+	switch (key) {
+	case 'n':
+		return view_file_step(v, true);
+	case 'p':
+		return view_file_step(v, false);
+	case 'q':
+	case 'Q':
+		return VIEW_QUIT;
+	default:
+		keymap_key_name(key, name, sizeof(name));
+		view_say(v, ":%s is no command: :n, :p or :q", name);
+		return VIEW_REDRAW;
+	}
+}
+
 static unsigned int
 view_do(struct view *v, enum action a)
 {
@@ -1542,6 +1581,14 @@ view_do(struct view *v, enum action a)
 		return view_toggle_mouse(v);
 	case ACTION_INFO:
 		return view_info(v);
+	case ACTION_COMMAND:
+		v->pending = VIEW_PENDING_COLON;
+		v->prompt.len = 0;
+		buf_adds(&v->prompt, ":");
+		return VIEW_REDRAW;
+	case ACTION_FILE_NEXT:
+	case ACTION_FILE_PREV:
+		return view_file_step(v, a == ACTION_FILE_NEXT);
 	case ACTION_REDRAW:
 		return VIEW_REPAINT;
 	case ACTION_HELP:
@@ -1597,7 +1644,7 @@ view_help_key(struct view *v, uint32_t key)
 	return VIEW_REDRAW;
 }
 
-/* The key after m, ', Z or a digit. */
+/* The key after m, ', Z, : or a digit. */
 static unsigned int
 view_pending_key(struct view *v, uint32_t key, bool *used)
 {
@@ -1615,10 +1662,14 @@ view_pending_key(struct view *v, uint32_t key, bool *used)
 		return VIEW_REDRAW;
 	}
 	v->pending = VIEW_PENDING_NONE;
+	if (p == VIEW_PENDING_COLON)
+		v->prompt.len = 0;
 	if (key == KEYMAP_ESCAPE)
 		return VIEW_REDRAW;
 	if (p == VIEW_PENDING_Z)
 		return key == 'Z' ? VIEW_QUIT : (*used = false, 0);
+	if (p == VIEW_PENDING_COLON)
+		return view_colon_key(v, key);
 	return view_mark(v, key, p == VIEW_PENDING_MARK_SET);
 }
 
@@ -1938,6 +1989,9 @@ view_status(struct view *v, struct buf *left, struct buf *right)
 	left->len = right->len = 0;
 	buf_init(&find);
 	buf_init(&pos);
+	if (v->opts.nfiles > 1)
+		buf_printf(&pos, " file %u/%u", v->opts.file + 1,
+		    v->opts.nfiles);
 	if (!v->doc->complete)
 		buf_printf(&pos, " loading %u%%", v->loading);
 	else

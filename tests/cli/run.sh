@@ -74,7 +74,17 @@ expect "a width too small" 2 "width must be a number from 10 to 1000" \
     "$bin" -w 5 "$sample"
 expect "a width that is no number" 2 "width must be a number" \
     "$bin" -w 8O "$sample"
-expect "two files" 2 "one file at a time" "$bin" "$sample" "$sample"
+expect "two files with --dump" 2 "take one file" "$bin" --dump "$sample" \
+    "$sample"
+"$bin" "$sample" "$sample" >"$tmp/two" 2>&1
+if [ "$(grep -c "^By corbet" "$tmp/two")" -eq 2 ]; then
+	pass "two files into a pipe: both printed, in turn"
+else
+	fail "two files into a pipe: both printed, in turn"
+fi
+expect "two files, one missing: the other shown, exit 1" 1 \
+    "^olsread: $tmp/none.md: No such file or directory\$" \
+    "$bin" "$tmp/none.md" "$sample"
 expect "--tsv without --toc" 2 "--tsv goes with --toc" \
     "$bin" --tsv "$sample"
 expect "--color=sometimes" 2 "--color takes auto, always or never" \

@@ -3303,6 +3303,42 @@ e2e_test_section(void)
 	e2e_quit(&s, "--section 9: q exits 0");
 }
 
+/*
+ * Two files: the first opens, "file 1/2"; :n opens the second, :p comes
+ * back to the first where it was left; :n at the last one says so.
+ */
+static void
+e2e_test_files(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e	 s;
+	char		 path[PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, e2e_article, path, NULL };
+
+	if (!e2e_many_talks(path, sizeof(path)) || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "By corbet")) {
+		tap_ok(false, "two files: the first opens");
+		e2e_close(&s);
+		unlink(path);
+		return;
+	}
+	tap_ok(e2e_wait_for(&s, "file 1/2"), "two files: \"file 1/2\"");
+	e2e_send(&s, "3");
+	e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[2].heading);
+	e2e_send(&s, ":n");
+	tap_ok(e2e_wait_for(&s, "Twelve talks") && e2e_wait_for(&s,
+	    "file 2/2"), "two files: :n opens the second, \"file 2/2\"");
+	e2e_send(&s, ":n");
+	tap_ok(e2e_wait_for(&s, "The last file: no next one"),
+	    "two files: :n at the last says so");
+	e2e_send(&s, ":p");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[2].heading) &&
+	    e2e_wait_for(&s, "file 1/2"),
+	    "two files: :p comes back to the first, at talk 3 as left");
+	e2e_quit(&s, "two files: q exits 0");
+	unlink(path);
+}
+
 /* No file, and a terminal on standard input: the built-in article. */
 static void
 e2e_test_builtin(void)
@@ -3575,6 +3611,7 @@ main(void)
 	e2e_test_remember();
 	e2e_test_section();
 	e2e_test_builtin();
+	e2e_test_files();
 	e2e_rmtree(e2e_state);
 	e2e_test_config();
 	return tap_done();

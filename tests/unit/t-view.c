@@ -1255,6 +1255,38 @@ test_memory(const struct doc *d)
 	view_memory_release(&m);
 }
 
+/* :n and :p, and what the view says of the files. */
+static void
+test_files(const struct doc *d)
+{
+	struct view_opts	 o;
+	struct view		*v;
+
+	memset(&o, 0, sizeof(o));
+	o.sidebar = true;
+	o.nfiles = 1;
+	v = view_new(d, &km, &o, 100, 30);
+	tap_ok(!(type(v, ":n") & VIEW_FILE_NEXT), ":n with one file: stays");
+	says(v, "One file only", ":n with one file");
+	view_free(v);
+	o.nfiles = 3;
+	o.file = 1;
+	v = view_new(d, &km, &o, 100, 30);
+	tap_ok(type(v, ":") && view_prompt(v) != NULL &&
+	    strcmp(view_prompt(v), ":") == 0, ": shows the prompt \":\"");
+	tap_ok(type(v, "n") & VIEW_FILE_NEXT, ":n asks for the next file");
+	tap_ok(type(v, ":p") & VIEW_FILE_PREV, ":p asks for the previous one");
+	type(v, ":x");
+	says(v, ":x is no command", ":x");
+	tap_ok(type(v, ":q") & VIEW_QUIT, ":q quits");
+	view_free(v);
+	o.file = 2;
+	v = view_new(d, &km, &o, 100, 30);
+	tap_ok(!(type(v, ":n") & VIEW_FILE_NEXT), ":n at the last file stays");
+	says(v, "The last file", ":n at the last file");
+	view_free(v);
+}
+
 /* The index's focus, and showing or hiding the index. */
 
 /* The section of the index row with the cursor, or DOC_NONE. */
@@ -2166,6 +2198,7 @@ main(void)
 	test_history(sample);
 	test_marks(sample);
 	test_memory(sample);
+	test_files(sample);
 	test_focus(sample);
 	test_side_width(sample);
 	test_help(sample);
