@@ -3200,6 +3200,36 @@ e2e_test_sigpipe(void)
 }
 
 /*
+ * A state directory that cannot be made, as in a read-only home: the
+ * pager works, and says once, on standard error, that nothing is kept.
+ */
+static void
+e2e_test_remember_nowhere(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, true, false,
+	    "/proc/olsread-e2e-state" };
+	struct e2e	 s;
+	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
+	const char	*err, *first;
+
+	if (!e2e_start(&s, argv, &o) || !e2e_wait_for(&s, "By corbet")) {
+		tap_ok(false, "read-only state: the sample opens");
+		e2e_close(&s);
+		return;
+	}
+	e2e_send(&s, "]");
+	e2e_send(&s, "q");
+	e2e_exited(e2e_finish(&s), 0, "read-only state: q exits 0");
+	err = s.errout.data != NULL ? s.errout.data : "";
+	first = strstr(err, "olsread: the place is not remembered: ");
+	tap_ok(first != NULL && strstr(first + 1, "olsread:") == NULL,
+	    "read-only state: one warning, and nothing else");
+	if (first == NULL)
+		tap_diag("stderr: \"%s\"", err);
+	e2e_close(&s);
+}
+
+/*
  * Memory between runs: quit in talk 3 after a search, reopen at 60x20:
  * the same text at the top, the search highlighted again, and its query
  * in the history; -n opens at the top and leaves the memory alone.
@@ -3271,6 +3301,7 @@ e2e_test_remember(void)
 	tap_ok(e2e_top_holds(&s, words),
 	    "remember: -n left the memory as it was");
 	e2e_quit(&s, "remember: after -n, q exits 0");
+	e2e_test_remember_nowhere();
 }
 
 /* --section 5 opens the pager at talk 5; --section 9 says there is none. */
