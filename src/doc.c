@@ -6,6 +6,7 @@
  */
 #include "doc.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,54 @@ doc_span_url(const struct doc *d, const struct doc_span *sp, size_t *len)
 	return d->urls.data + sp->url_off;
 }
 
+/* Bytes of a name or a heading compared, at the most. */
+#define DOC_FOLD_MAX	512
+
+/* Whether `name` is in `s`, both read as lower-case letters and digits. */
+static bool
+doc_folded_in(const char *name, size_t nlen, const char *s, size_t len)
+{
+	char	 a[DOC_FOLD_MAX], b[DOC_FOLD_MAX];
+	size_t	 na = 0, nb = 0, i;
+
+	for (i = 0; i < nlen && na < sizeof(a) - 1; i++)
+		if (isalnum((unsigned char)name[i]) || name[i] & 0x80)
+			a[na++] = (char)tolower((unsigned char)name[i]);
+	for (i = 0; i < len && nb < sizeof(b) - 1; i++)
+		if (isalnum((unsigned char)s[i]) || s[i] & 0x80)
+			b[nb++] = (char)tolower((unsigned char)s[i]);
+	a[na] = b[nb] = '\0';
+	return na > 0 && strstr(b, a) != NULL;
+}
+
+/*
+ * Whether the name at `off` is the topic rather than a speaker: the whole
+ * text of a link ("[Docker Hub](...), the registry, offers ...") that the
+ * heading names too ("Create a repository on Docker Hub").
+ */
+static bool
+doc_name_is_topic(const struct doc *d, const struct doc_section *sec,
+    size_t off, size_t len)
+{
+	const struct doc_span	*sp;
+	const char		*h;
+	size_t			 i, hlen;
+
+	if (sec->heading == DOC_NONE)
+		return false;
+	for (i = d->nspans; i-- > 0; ) {
+		sp = &d->spans[i];
+		if (sp->kind == DOC_SPAN_LINK && sp->off == off && sp->len == len)
+			break;
+		if (sp->off < off)
+			return false;
+	}
+	if (i == (size_t)-1)
+		return false;
+	h = doc_block_text(d, sec->heading, &hlen);
+	return doc_folded_in(d->text.data + off, len, h, hlen);
+}
+
 /*
  * Find the speakers of section `s` from its heading and the opening
  * sentence of its first paragraph, and number it as a talk if it has any.
@@ -120,6 +169,13 @@ doc_section_find_speakers(struct doc *d, size_t s)
 			    DOC_MAX_SPEAKERS);
 		}
 		break;
+	}
+	for (i = 0; i < n; i++) {
+		if (doc_name_is_topic(d, sec, (size_t)(text - d->text.data) +
+		    names[i].off, names[i].len)) {
+			n = 0;
+			break;
+		}
 	}
 	if (n == 0 && sec->heading != DOC_NONE) {
 		text = doc_block_text(d, sec->heading, &len);

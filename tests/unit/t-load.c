@@ -145,6 +145,29 @@ test_blocks(void)
 	doc_free(d);
 }
 
+/*
+ * A linked name that the heading names too is the section's topic, not
+ * its speaker; a linked name alone still is a speaker.
+ */
+static void
+test_topic_names(void)
+{
+	struct doc	*d;
+
+	d = load("# T\n\n## Create a repository on Docker Hub\n\n"
+	    "[Docker Hub](https://hub.docker.com/), the registry, offers "
+	    "builds.\n\n## The VM talk\n\n[Rik van Riel](https://x.org/) "
+	    "discussed the VM.\n\n## Rik van Riel on the VM\n\nRik van Riel "
+	    "discussed it again.\n");
+	tap_is_int((long long)d->sections[1].nspeaker, 0,
+	    "a linked name the heading repeats is the topic: no speaker");
+	tap_is_int((long long)d->sections[2].nspeaker, 1,
+	    "a linked name the heading does not name is a speaker");
+	tap_is_int((long long)d->sections[3].nspeaker, 1,
+	    "a name the heading repeats, not linked, is a speaker");
+	doc_free(d);
+}
+
 static void
 test_sections(void)
 {
@@ -365,6 +388,7 @@ main(void)
 	test_inline_text();
 	test_blocks();
 	test_sections();
+	test_topic_names();
 	test_repairs();
 	test_byline();
 	test_deep();
