@@ -386,6 +386,23 @@ main_color(const struct main_opts *o)
 	return isatty(STDOUT_FILENO);
 }
 
+/*
+ * The pager's theme: mono when colour is off, by --color=never or by
+ * NO_COLOR, which --color=always overrides; else the one chosen.
+ */
+static enum cfg_theme
+main_pager_theme(const struct main_opts *o)
+{
+	const char	*env;
+
+	if (o->color == MAIN_COLOR_NEVER)
+		return CFG_THEME_MONO;
+	if (o->color == MAIN_COLOR_AUTO && (env = getenv("NO_COLOR")) != NULL &&
+	    *env != '\0')
+		return CFG_THEME_MONO;
+	return o->theme;
+}
+
 /* The first `n` messages of `dg`, one a line. */
 static void
 main_show_diag_n(const struct diag *dg, size_t n)
@@ -565,7 +582,7 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	vopts.measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
 	vopts.sidebar = o->sidebar;
 	vopts.side_width = o->side_width;
-	vopts.theme = o->theme;
+	vopts.theme = main_pager_theme(o);
 	vopts.mouse = o->mouse;
 	vopts.search = o->start;
 	/* A pipe has no place to come back to. */
