@@ -133,6 +133,8 @@ struct view_side_row {
 	struct buf		 text;		/* what to draw, fitted */
 	size_t			 number_len;	/* bytes of text that are the
 						   talk number */
+	bool			 read;		/* text ends with
+						   VIEW_READ_MARK */
 };
 
 struct view;

@@ -424,6 +424,23 @@ main_color(const struct main_opts *o)
 	return isatty(STDOUT_FILENO);
 }
 
+/*
+ * The pager's theme: mono when colour is off, by --color=never or by
+ * NO_COLOR, which --color=always overrides; else the one chosen.
+ */
+static enum cfg_theme
+main_pager_theme(const struct main_opts *o)
+{
+	const char	*env;
+
+	if (o->color == MAIN_COLOR_NEVER)
+		return CFG_THEME_MONO;
+	if (o->color == MAIN_COLOR_AUTO && (env = getenv("NO_COLOR")) != NULL &&
+	    *env != '\0')
+		return CFG_THEME_MONO;
+	return o->theme;
+}
+
 /* The first `n` messages of `dg`, one a line. */
 static void
 main_show_diag_n(const struct diag *dg, size_t n)
@@ -623,7 +640,7 @@ main_view_opts(const struct main_opts *o, struct main_article *a, size_t i,
 	v->measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
 	v->sidebar = o->sidebar;
 	v->side_width = o->side_width;
-	v->theme = o->theme;
+	v->theme = main_pager_theme(o);
 	v->mouse = o->mouse;
 	/* +/query and --section are for the first article, as in less. */
 	v->search = i == 0 ? o->start : NULL;

@@ -1,9 +1,10 @@
 /*
  * screen: curses.  It draws the view's rows, segment by segment, with the
- * look each role and style has (one table), clipped to the window; it reads
- * the terminal with poll() and get_wch(), so that olsread sleeps in the
- * kernel when idle; it turns keys, the mouse and resizes into view calls;
- * and it gives the terminal back on every way out: quit, fatal(), a signal.
+ * look its theme gives each role and style (a table for each theme and
+ * number of colours), clipped to the window; it reads the terminal with
+ * poll() and get_wch(), so that olsread sleeps in the kernel when idle; it
+ * turns keys, the mouse and resizes into view calls; and it gives the
+ * terminal back on every way out: quit, fatal(), a signal.
  * Nothing here decides what to show: that is the view's job.
  */
 /* ppoll(2), to wait for input and signals without a race. */
@@ -40,39 +41,218 @@
 #undef lines
 #undef columns
 
-enum screen_pair {
-	SCREEN_PAIR_NONE,
-	SCREEN_PAIR_CODE,
-	SCREEN_PAIR_LINK,
-	SCREEN_PAIR_NUMBER,
-	SCREEN_PAIR_QUOTE,
-	SCREEN_PAIR_CURRENT,	/* the current match */
-	SCREEN_PAIR__MAX
+/*
+ * What the pager draws, each part with its look.  Layout roles map onto
+ * these (screen_role_look); the rest are the screen's own.
+ */
+enum screen_look {
+	SCREEN_BODY,
+	SCREEN_HEADING,
+	SCREEN_NUMBER,		/* talk numbers, in the text and the index */
+	SCREEN_DIM,		/* speakers, rules, HTML, the index's edge */
+	SCREEN_MARKER,		/* list markers */
+	SCREEN_CODE,		/* code blocks and spans */
+	SCREEN_LINK,
+	SCREEN_LINK_NUMBER,	/* "[3]" after a link */
+	SCREEN_QUOTE,		/* quote bars */
+	SCREEN_CONTROL,		/* the symbol of a control character */
+	SCREEN_MATCH,		/* a match of the search */
+	SCREEN_MATCH_CURRENT,	/* the current one */
+	SCREEN_COUNT,		/* a talk's count of matches, in the index */
+	SCREEN_STATUS,		/* the status line, the help's title */
+	SCREEN_SIDE_CURRENT,	/* the index's entry of the talk in view */
+	SCREEN_SIDE_CURSOR,	/* the index's cursor, when it has the focus */
+	SCREEN_READ_MARK,	/* after a talk read to its end */
+	SCREEN_PROMPT,
+	SCREEN_LOOK__MAX
 };
 
-/* The look of each role: attributes, and a colour pair where there is one. */
-static const struct {
+/* A colour of a look: not one of its own, or the terminal's own. */
+#define SCREEN_KEEP	(-2)	/* what is under it shows through */
+#define SCREEN_DEFAULT	(-1)	/* the terminal's foreground, background */
+
+/*
+ * A look: attributes and colours.  Looks are laid over one another (a
+ * link in a heading, a talk number in the index's current entry), each
+ * colour kept from below where the one on top is SCREEN_KEEP.
+ */
+struct screen_ink {
 	attr_t		 attr;
-	enum screen_pair pair;
-} screen_roles[LAYOUT_ROLE__MAX] = {
-	[LAYOUT_BODY] = { A_NORMAL, SCREEN_PAIR_NONE },
-	[LAYOUT_HEADING] = { A_BOLD, SCREEN_PAIR_NONE },
-	[LAYOUT_TALK_NUMBER] = { A_BOLD, SCREEN_PAIR_NUMBER },
-	[LAYOUT_CODE] = { A_NORMAL, SCREEN_PAIR_CODE },
-	[LAYOUT_HTML] = { A_DIM, SCREEN_PAIR_NONE },
-	[LAYOUT_RULE] = { A_DIM, SCREEN_PAIR_NONE },
-	[LAYOUT_QUOTE] = { A_DIM, SCREEN_PAIR_QUOTE },
-	[LAYOUT_MARKER] = { A_BOLD, SCREEN_PAIR_NONE },
-	[LAYOUT_LINK_NUMBER] = { A_DIM, SCREEN_PAIR_LINK },
-	[LAYOUT_CONTROL] = { A_REVERSE, SCREEN_PAIR_NONE },
-	[LAYOUT_CONTINUED] = { A_DIM, SCREEN_PAIR_NONE },
+	short		 fg;
+	short		 bg;
 };
+
+#define K	SCREEN_KEEP
+#define D	SCREEN_DEFAULT
+
+/*
+ * The themes.  None paints the background of the text: the terminal's
+ * own stays, so dark is for a dark background and light for a light one.
+ * Other matches, and bars where 8 colours have no grey, are reverse
+ * video, which is readable whatever the terminal's colours.
+ *
+ * dark with 256 colours: pale blue headings, orange talk numbers, teal
+ * code, sky-blue links, black on gold for the current match, grey bars.
+ */
+static const struct screen_ink screen_dark256[SCREEN_LOOK__MAX] = {
+	[SCREEN_BODY] =			{ A_NORMAL, K, K },
+	[SCREEN_HEADING] =		{ A_BOLD, 153, K },
+	[SCREEN_NUMBER] =		{ A_BOLD, 214, K },
+	[SCREEN_DIM] =			{ A_DIM, K, K },
+	[SCREEN_MARKER] =		{ A_BOLD, K, K },
+	[SCREEN_CODE] =			{ A_NORMAL, 116, K },
+	[SCREEN_LINK] =			{ A_UNDERLINE, 75, K },
+	[SCREEN_LINK_NUMBER] =		{ A_DIM, 75, K },
+	[SCREEN_QUOTE] =		{ A_NORMAL, 108, K },
+	[SCREEN_CONTROL] =		{ A_BOLD, 203, K },
+	[SCREEN_MATCH] =		{ A_REVERSE, D, D },
+	[SCREEN_MATCH_CURRENT] =	{ A_BOLD, 16, 220 },
+	[SCREEN_COUNT] =		{ A_BOLD, 220, K },
+	[SCREEN_STATUS] =		{ A_NORMAL, 254, 239 },
+	[SCREEN_SIDE_CURRENT] =		{ A_NORMAL, K, 237 },
+	[SCREEN_SIDE_CURSOR] =		{ A_BOLD, 231, 25 },
+	[SCREEN_READ_MARK] =		{ A_NORMAL, 114, K },
+	[SCREEN_PROMPT] =		{ A_BOLD, K, K },
+};
+
+/*
+ * dark with 8: the colours that read on black.  Blue text does not, so
+ * links are cyan, code green, and blue is left to the quote bar.
+ */
+static const struct screen_ink screen_dark8[SCREEN_LOOK__MAX] = {
+	[SCREEN_BODY] =			{ A_NORMAL, K, K },
+	[SCREEN_HEADING] =		{ A_BOLD, K, K },
+	[SCREEN_NUMBER] =		{ A_BOLD, COLOR_YELLOW, K },
+	[SCREEN_DIM] =			{ A_DIM, K, K },
+	[SCREEN_MARKER] =		{ A_BOLD, K, K },
+	[SCREEN_CODE] =			{ A_NORMAL, COLOR_GREEN, K },
+	[SCREEN_LINK] =			{ A_UNDERLINE, COLOR_CYAN, K },
+	[SCREEN_LINK_NUMBER] =		{ A_DIM, COLOR_CYAN, K },
+	[SCREEN_QUOTE] =		{ A_NORMAL, COLOR_BLUE, K },
+	[SCREEN_CONTROL] =		{ A_BOLD, COLOR_RED, K },
+	[SCREEN_MATCH] =		{ A_REVERSE, D, D },
+	[SCREEN_MATCH_CURRENT] =	{ A_BOLD, COLOR_BLACK, COLOR_YELLOW },
+	[SCREEN_COUNT] =		{ A_BOLD, COLOR_YELLOW, K },
+	[SCREEN_STATUS] =		{ A_REVERSE, K, K },
+	[SCREEN_SIDE_CURRENT] =		{ A_REVERSE, K, K },
+	[SCREEN_SIDE_CURSOR] =		{ A_BOLD, COLOR_WHITE, COLOR_BLUE },
+	[SCREEN_READ_MARK] =		{ A_NORMAL, COLOR_GREEN, K },
+	[SCREEN_PROMPT] =		{ A_BOLD, K, K },
+};
+
+/*
+ * light with 256: dark inks for a white page, never yellow text; matches
+ * on light blue, the current one on orange, light grey bars, and a light
+ * cursor, under which the index's brown numbers still read.
+ */
+static const struct screen_ink screen_light256[SCREEN_LOOK__MAX] = {
+	[SCREEN_BODY] =			{ A_NORMAL, K, K },
+	[SCREEN_HEADING] =		{ A_BOLD, 24, K },
+	[SCREEN_NUMBER] =		{ A_BOLD, 130, K },
+	[SCREEN_DIM] =			{ A_DIM, K, K },
+	[SCREEN_MARKER] =		{ A_BOLD, K, K },
+	[SCREEN_CODE] =			{ A_NORMAL, 30, K },
+	[SCREEN_LINK] =			{ A_UNDERLINE, 25, K },
+	[SCREEN_LINK_NUMBER] =		{ A_NORMAL, 67, K },
+	[SCREEN_QUOTE] =		{ A_NORMAL, 65, K },
+	[SCREEN_CONTROL] =		{ A_BOLD, 160, K },
+	[SCREEN_MATCH] =		{ A_NORMAL, 16, 153 },
+	[SCREEN_MATCH_CURRENT] =	{ A_BOLD, 16, 214 },
+	[SCREEN_COUNT] =		{ A_BOLD, 130, K },
+	[SCREEN_STATUS] =		{ A_NORMAL, 16, 250 },
+	[SCREEN_SIDE_CURRENT] =		{ A_NORMAL, K, 253 },
+	[SCREEN_SIDE_CURSOR] =		{ A_BOLD, 16, 153 },
+	[SCREEN_READ_MARK] =		{ A_NORMAL, 28, K },
+	[SCREEN_PROMPT] =		{ A_BOLD, K, K },
+};
+
+/*
+ * light with 8: on white only black, red, blue and magenta read as text;
+ * cyan and green serve where a mark needs no reading.
+ */
+static const struct screen_ink screen_light8[SCREEN_LOOK__MAX] = {
+	[SCREEN_BODY] =			{ A_NORMAL, K, K },
+	[SCREEN_HEADING] =		{ A_BOLD, K, K },
+	[SCREEN_NUMBER] =		{ A_BOLD, COLOR_MAGENTA, K },
+	[SCREEN_DIM] =			{ A_DIM, K, K },
+	[SCREEN_MARKER] =		{ A_BOLD, K, K },
+	[SCREEN_CODE] =			{ A_NORMAL, COLOR_RED, K },
+	[SCREEN_LINK] =			{ A_UNDERLINE, COLOR_BLUE, K },
+	[SCREEN_LINK_NUMBER] =		{ A_NORMAL, COLOR_BLUE, K },
+	[SCREEN_QUOTE] =		{ A_NORMAL, COLOR_CYAN, K },
+	[SCREEN_CONTROL] =		{ A_BOLD, COLOR_WHITE, COLOR_RED },
+	[SCREEN_MATCH] =		{ A_NORMAL, COLOR_BLACK, COLOR_CYAN },
+	[SCREEN_MATCH_CURRENT] =	{ A_BOLD, COLOR_WHITE, COLOR_BLUE },
+	[SCREEN_COUNT] =		{ A_BOLD, COLOR_MAGENTA, K },
+	[SCREEN_STATUS] =		{ A_REVERSE, K, K },
+	[SCREEN_SIDE_CURRENT] =		{ A_REVERSE, K, K },
+	[SCREEN_SIDE_CURSOR] =		{ A_BOLD | A_REVERSE, K, K },
+	[SCREEN_READ_MARK] =		{ A_NORMAL, COLOR_GREEN, K },
+	[SCREEN_PROMPT] =		{ A_BOLD, K, K },
+};
+
+/*
+ * mono: attributes only, for NO_COLOR, --color=never, and terminals
+ * without colour.  Code is dim, to be told from the text.
+ */
+static const struct screen_ink screen_mono[SCREEN_LOOK__MAX] = {
+	[SCREEN_BODY] =			{ A_NORMAL, K, K },
+	[SCREEN_HEADING] =		{ A_BOLD, K, K },
+	[SCREEN_NUMBER] =		{ A_BOLD, K, K },
+	[SCREEN_DIM] =			{ A_DIM, K, K },
+	[SCREEN_MARKER] =		{ A_BOLD, K, K },
+	[SCREEN_CODE] =			{ A_DIM, K, K },
+	[SCREEN_LINK] =			{ A_UNDERLINE, K, K },
+	[SCREEN_LINK_NUMBER] =		{ A_DIM, K, K },
+	[SCREEN_QUOTE] =		{ A_DIM, K, K },
+	[SCREEN_CONTROL] =		{ A_REVERSE, K, K },
+	[SCREEN_MATCH] =		{ A_REVERSE, K, K },
+	[SCREEN_MATCH_CURRENT] =	{ A_REVERSE | A_BOLD | A_UNDERLINE,
+					    K, K },
+	[SCREEN_COUNT] =		{ A_BOLD, K, K },
+	[SCREEN_STATUS] =		{ A_REVERSE, K, K },
+	[SCREEN_SIDE_CURRENT] =		{ A_REVERSE, K, K },
+	[SCREEN_SIDE_CURSOR] =		{ A_REVERSE | A_BOLD, K, K },
+	[SCREEN_READ_MARK] =		{ A_NORMAL, K, K },
+	[SCREEN_PROMPT] =		{ A_BOLD, K, K },
+};
+
+#undef K
+#undef D
+
+/* The look of each role of the layout. */
+static const enum screen_look screen_role_look[LAYOUT_ROLE__MAX] = {
+	[LAYOUT_BODY] = SCREEN_BODY,
+	[LAYOUT_HEADING] = SCREEN_HEADING,
+	[LAYOUT_TALK_NUMBER] = SCREEN_NUMBER,
+	[LAYOUT_CODE] = SCREEN_CODE,
+	[LAYOUT_HTML] = SCREEN_DIM,
+	[LAYOUT_RULE] = SCREEN_DIM,
+	[LAYOUT_QUOTE] = SCREEN_QUOTE,
+	[LAYOUT_MARKER] = SCREEN_MARKER,
+	[LAYOUT_LINK_NUMBER] = SCREEN_LINK_NUMBER,
+	[LAYOUT_CONTROL] = SCREEN_CONTROL,
+	[LAYOUT_CONTINUED] = SCREEN_DIM,
+};
+
+/*
+ * Colour pairs, made as the looks ask for them: looks laid over one
+ * another make more than the tables show, and a handful in all.
+ */
+#define SCREEN_PAIRS_MAX	64
 
 /* Set by the signal handlers; the main loop acts on them. */
 static volatile sig_atomic_t	 screen_signal;
 /* Whether curses holds the terminal, for the cleanup hook. */
 static bool			 screen_active;
+/* The theme's looks; colour pairs, once curses has colours. */
+static const struct screen_ink	*screen_looks = screen_mono;
 static bool			 screen_colors;
+static struct {
+	short	 fg;
+	short	 bg;
+}				 screen_pairs[SCREEN_PAIRS_MAX];
+static int			 screen_npairs;
 /* Italic where the terminal has it, underline otherwise. */
 static attr_t			 screen_italic = A_UNDERLINE;
 static SCREEN			*screen_term;
@@ -196,25 +376,94 @@ screen_set_mouse(bool on)
 	    0, NULL);
 }
 
+/*
+ * The looks of `theme`, in the colours the terminal has: 256, or 8, or
+ * none (mono).  A terminal that cannot keep its own colours under ours
+ * gets mono too, rather than text painted on a background not its own.
+ */
 static void
-screen_colors_init(void)
+screen_colors_init(enum cfg_theme theme)
 {
-	const char	*nc = getenv("NO_COLOR");
-	char		*sitm;
+	char	*sitm;
+	bool	 many;
 
 	sitm = tigetstr("sitm");
 	if (sitm != NULL && sitm != (char *)-1)
 		screen_italic = A_ITALIC;
-	screen_colors = has_colors() && (nc == NULL || *nc == '\0');
-	if (!screen_colors)
+	screen_looks = screen_mono;
+	screen_colors = false;
+	screen_npairs = 0;
+	if (theme == CFG_THEME_MONO || !has_colors() || start_color() != OK ||
+	    use_default_colors() != OK || COLORS < 8 || COLOR_PAIRS < 2)
 		return;
-	start_color();
-	use_default_colors();
-	init_pair(SCREEN_PAIR_CODE, COLOR_CYAN, -1);
-	init_pair(SCREEN_PAIR_LINK, COLOR_BLUE, -1);
-	init_pair(SCREEN_PAIR_NUMBER, COLOR_YELLOW, -1);
-	init_pair(SCREEN_PAIR_QUOTE, COLOR_GREEN, -1);
-	init_pair(SCREEN_PAIR_CURRENT, COLOR_BLACK, COLOR_YELLOW);
+	screen_colors = true;
+	many = COLORS >= 256;
+	if (theme == CFG_THEME_LIGHT)
+		screen_looks = many ? screen_light256 : screen_light8;
+	else
+		screen_looks = many ? screen_dark256 : screen_dark8;
+}
+
+/*
+ * The colour pair of `fg` on `bg`, made the first time it is asked for;
+ * 0, the terminal's colours, when there is no room for more.
+ */
+static short
+screen_pair(short fg, short bg)
+{
+	int	 i;
+
+	for (i = 0; i < screen_npairs; i++)
+		if (screen_pairs[i].fg == fg && screen_pairs[i].bg == bg)
+			return (short)(i + 1);
+	if (screen_npairs == SCREEN_PAIRS_MAX ||
+	    screen_npairs + 1 >= COLOR_PAIRS ||
+	    init_pair((short)(screen_npairs + 1), fg, bg) != OK)
+		return 0;
+	screen_pairs[screen_npairs].fg = fg;
+	screen_pairs[screen_npairs].bg = bg;
+	return (short)++screen_npairs;
+}
+
+/* The attributes that draw `ink`, its colours as a pair. */
+static attr_t
+screen_ink_attr(const struct screen_ink *ink)
+{
+	short	 fg = ink->fg < 0 ? -1 : ink->fg;
+	short	 bg = ink->bg < 0 ? -1 : ink->bg;
+
+	if (!screen_colors || (fg == -1 && bg == -1))
+		return ink->attr;
+	return ink->attr | COLOR_PAIR(screen_pair(fg, bg));
+}
+
+/* Lay look `l` over `ink`: its attributes added, its own colours set. */
+static void
+screen_over(struct screen_ink *ink, enum screen_look l)
+{
+	const struct screen_ink	*o = &screen_looks[l];
+
+	ink->attr |= o->attr;
+	if (o->fg != SCREEN_KEEP)
+		ink->fg = o->fg;
+	if (o->bg != SCREEN_KEEP)
+		ink->bg = o->bg;
+}
+
+/* Lay only the colours of look `l` over `ink`. */
+static void
+screen_tint(struct screen_ink *ink, enum screen_look l)
+{
+	attr_t	 attr = ink->attr;
+
+	screen_over(ink, l);
+	ink->attr = attr;
+}
+
+static attr_t
+screen_look_attr(enum screen_look l)
+{
+	return screen_ink_attr(&screen_looks[l]);
 }
 
 /*
@@ -222,7 +471,7 @@ screen_colors_init(void)
  * article came through standard input, as less does.
  */
 static bool
-screen_begin(bool mouse)
+screen_begin(const struct view_opts *o)
 {
 	size_t	 i;
 
@@ -252,37 +501,28 @@ screen_begin(bool mouse)
 		set_escdelay(25);
 	curs_set(0);
 	mouseinterval(0);
-	screen_set_mouse(mouse);
-	screen_colors_init();
+	screen_set_mouse(o->mouse);
+	screen_colors_init(o->theme);
 	return true;
 }
 
-/* Attributes for a role and inline styles. */
-static attr_t
-screen_attr(unsigned int role, unsigned int style)
+/* The look of a segment: its role's, its inline styles laid over it. */
+static struct screen_ink
+screen_seg_ink(unsigned int role, unsigned int style)
 {
-	attr_t		 a = screen_roles[role].attr;
-	enum screen_pair p = screen_roles[role].pair;
+	struct screen_ink	 ink = screen_looks[screen_role_look[role]];
 
 	if (style & (LAYOUT_EMPH | LAYOUT_IMAGE))
-		a |= screen_italic;
+		ink.attr |= screen_italic;
 	if (style & LAYOUT_STRONG)
-		a |= A_BOLD;
-	if (style & LAYOUT_LINK) {
-		a |= A_UNDERLINE;
-		p = SCREEN_PAIR_LINK;
-	}
+		ink.attr |= A_BOLD;
+	if (style & LAYOUT_LINK)
+		screen_over(&ink, SCREEN_LINK);
 	if (style & LAYOUT_CODE_SPAN)
-		p = SCREEN_PAIR_CODE;
+		screen_over(&ink, SCREEN_CODE);
 	if (style & LAYOUT_RAW_HTML)
-		a |= A_DIM;
-	if (!screen_colors) {
-		/* Without colour, code is told apart by being dim. */
-		if (p == SCREEN_PAIR_CODE)
-			a |= A_DIM;
-		return a;
-	}
-	return p != SCREEN_PAIR_NONE ? a | COLOR_PAIR(p) : a;
+		screen_over(&ink, SCREEN_DIM);
+	return ink;
 }
 
 /*
@@ -315,16 +555,21 @@ screen_put(int y, int *x, const char *s, size_t len, int maxx, attr_t a)
 	}
 }
 
-/* What a match looks like: the current one apart from the others. */
+/*
+ * What a match in text of look `ink` looks like, the current one apart
+ * from the others.  The match's colours replace the text's: a link's
+ * blue on the match's background could be unreadable.
+ */
 static attr_t
-screen_match_attr(attr_t a, bool current)
+screen_match_attr(struct screen_ink ink, bool current)
 {
-	if (!current)
-		return (a & ~(attr_t)A_COLOR) | A_REVERSE;
-	if (screen_colors)
-		return (a & ~(attr_t)(A_COLOR | A_REVERSE)) | A_BOLD |
-		    COLOR_PAIR(SCREEN_PAIR_CURRENT);
-	return a | A_REVERSE | A_BOLD | A_UNDERLINE;
+	const struct screen_ink	*m = &screen_looks[current ?
+				    SCREEN_MATCH_CURRENT : SCREEN_MATCH];
+
+	ink.attr = (ink.attr & ~(attr_t)A_REVERSE) | m->attr;
+	ink.fg = m->fg;
+	ink.bg = m->bg;
+	return screen_ink_attr(&ink);
 }
 
 /*
@@ -335,9 +580,10 @@ static void
 screen_draw_seg(int y, int *x, int maxx, const struct layout *l,
     const struct layout_seg *seg, const struct search *s, size_t cur)
 {
-	const char	*bytes;
-	attr_t		 a = screen_attr(seg->role, seg->style);
-	size_t		 n, first, count = 0, i, at, from, to;
+	const char		*bytes;
+	struct screen_ink	 ink = screen_seg_ink(seg->role, seg->style);
+	attr_t			 a = screen_ink_attr(&ink);
+	size_t			 n, first, count = 0, i, at, from, to;
 
 	bytes = layout_seg_bytes(l, seg, &n);
 	if (s != NULL && seg->kind != LAYOUT_SEG_DECO && seg->len > 0)
@@ -347,7 +593,7 @@ screen_draw_seg(int y, int *x, int maxx, const struct layout *l,
 		return;
 	}
 	if (seg->kind == LAYOUT_SEG_SUBST) {
-		screen_put(y, x, bytes, n, maxx, screen_match_attr(a,
+		screen_put(y, x, bytes, n, maxx, screen_match_attr(ink,
 		    first <= cur && cur < first + count));
 		return;
 	}
@@ -358,7 +604,7 @@ screen_draw_seg(int y, int *x, int maxx, const struct layout *l,
 			to = seg->off + seg->len;
 		screen_put(y, x, bytes + (at - seg->off), from - at, maxx, a);
 		screen_put(y, x, bytes + (from - seg->off), to - from, maxx,
-		    screen_match_attr(a, i == cur));
+		    screen_match_attr(ink, i == cur));
 		at = to;
 	}
 	screen_put(y, x, bytes + (at - seg->off), seg->off + seg->len - at,
@@ -396,9 +642,13 @@ screen_draw_body(struct view *v, const struct view_geom *g)
 	free(rows);
 }
 
-/* A search's count of matches, at the end of an index entry's title. */
+/*
+ * A search's count of matches, at the end of an index entry's title: out
+ * of the row's dimness when the talk has any.
+ */
 static void
-screen_draw_count(const struct view_side_row *r, int y, int side_w, attr_t a)
+screen_draw_count(const struct view_side_row *r, int y, int side_w,
+    struct screen_ink ink)
 {
 	char	 num[24];
 	int	 n, x;
@@ -408,8 +658,60 @@ screen_draw_count(const struct view_side_row *r, int y, int side_w, attr_t a)
 		return;
 	n = snprintf(num, sizeof(num), "%zu", r->matches);
 	x = side_w - 1 - n;
-	screen_put(y, &x, num, (size_t)n, side_w - 1, r->matches > 0 ?
-	    (a & ~(attr_t)A_DIM) | A_BOLD : a);
+	if (r->matches > 0) {
+		ink.attr &= ~(attr_t)A_DIM;
+		screen_over(&ink, SCREEN_COUNT);
+	}
+	screen_put(y, &x, num, (size_t)n, side_w - 1, screen_ink_attr(&ink));
+}
+
+/* The look of an index row: dim or not, the talk in view, the cursor. */
+static struct screen_ink
+screen_side_ink(const struct view *v, const struct view_side_row *r)
+{
+	struct screen_ink	 ink = screen_looks[SCREEN_BODY];
+
+	if (r->kind == VIEW_SIDE_SPEAKERS || r->kind == VIEW_SIDE_LOADING ||
+	    r->matches == 0)
+		screen_over(&ink, SCREEN_DIM);
+	/* With the focus in the index, the cursor is what stands out. */
+	if (r->current && view_focus(v) == VIEW_FOCUS_SIDEBAR)
+		ink.attr |= A_BOLD;
+	else if (r->current)
+		screen_over(&ink, SCREEN_SIDE_CURRENT);
+	if (r->cursor)
+		screen_over(&ink, SCREEN_SIDE_CURSOR);
+	return ink;
+}
+
+/*
+ * One row of the index: its number, its text, the read mark, the count,
+ * each in its look over the row's.
+ */
+static void
+screen_draw_side_row(const struct view *v, const struct view_side_row *r,
+    int y, int side_w)
+{
+	struct screen_ink	 ink = screen_side_ink(v, r), over = ink;
+	size_t			 mark = r->read ? strlen(VIEW_READ_MARK) : 0;
+	int			 x = 1;
+
+	/* A row that stands out does so from edge to edge. */
+	if ((ink.attr & A_REVERSE) || ink.bg >= 0) {
+		attrset(screen_ink_attr(&ink));
+		mvhline(y, 0, ' ', side_w - 1);
+	}
+	/* In colour only: bold numbers would crowd the titles. */
+	screen_tint(&over, SCREEN_NUMBER);
+	screen_put(y, &x, r->text.data, r->number_len, side_w - 1,
+	    screen_ink_attr(&over));
+	screen_put(y, &x, r->text.data + r->number_len, r->text.len -
+	    r->number_len - mark, side_w - 1, screen_ink_attr(&ink));
+	over = ink;
+	screen_over(&over, SCREEN_READ_MARK);
+	screen_put(y, &x, r->text.data + r->text.len - mark, mark,
+	    side_w - 1, screen_ink_attr(&over));
+	screen_draw_count(r, y, side_w, ink);
 }
 
 static void
@@ -417,38 +719,16 @@ screen_draw_sidebar(struct view *v, const struct view_geom *g)
 {
 	struct view_side_row	*rows;
 	unsigned int		 y;
-	int			 x;
-	attr_t			 a;
 
 	if (g->side_w == 0 || g->body_h == 0)
 		return;
 	rows = xcalloc(g->body_h, sizeof(*rows));
 	view_sidebar(v, rows);
-	for (y = 0; y < g->body_h; y++) {
-		a = rows[y].kind == VIEW_SIDE_SPEAKERS ||
-		    rows[y].kind == VIEW_SIDE_LOADING ||
-		    rows[y].matches == 0 ? A_DIM : A_NORMAL;
-		if (rows[y].current)
-			a |= view_focus(v) == VIEW_FOCUS_SIDEBAR ? A_BOLD :
-			    A_REVERSE;
-		if (rows[y].cursor)
-			a |= A_REVERSE | A_BOLD;
-		if (a & A_REVERSE) {
-			attrset(a);
-			mvhline((int)y, 0, ' ', (int)g->side_w - 1);
-		}
-		x = 1;
-		screen_put((int)y, &x, rows[y].text.data, rows[y].number_len,
-		    (int)g->side_w - 1, a | (screen_colors ?
-		    COLOR_PAIR(SCREEN_PAIR_NUMBER) : 0));
-		screen_put((int)y, &x, rows[y].text.data + rows[y].number_len,
-		    rows[y].text.len - rows[y].number_len, (int)g->side_w - 1,
-		    a);
-		screen_draw_count(&rows[y], (int)y, (int)g->side_w, a);
-	}
+	for (y = 0; y < g->body_h; y++)
+		screen_draw_side_row(v, &rows[y], (int)y, (int)g->side_w);
 	view_side_release(rows, g->body_h);
 	free(rows);
-	attrset(A_DIM);
+	attrset(screen_look_attr(SCREEN_DIM));
 	mvvline(0, (int)g->side_w - 1, ACS_VLINE, (int)g->body_h);
 }
 
@@ -463,14 +743,14 @@ screen_draw_status(struct view *v, const struct view_geom *g)
 	buf_init(&left);
 	buf_init(&right);
 	view_status(v, &left, &right);
-	attrset(A_REVERSE);
+	attrset(screen_look_attr(SCREEN_STATUS));
 	mvhline(g->status_y, 0, ' ', (int)g->cols);
 	screen_put(g->status_y, &x, left.data, left.len, (int)g->cols,
-	    A_REVERSE | A_BOLD);
+	    screen_look_attr(SCREEN_STATUS) | A_BOLD);
 	rx = (int)g->cols - (int)text_width(right.data, right.len);
 	if (rx >= x)
 		screen_put(g->status_y, &rx, right.data, right.len,
-		    (int)g->cols, A_REVERSE);
+		    (int)g->cols, screen_look_attr(SCREEN_STATUS));
 	buf_release(&left);
 	buf_release(&right);
 }
@@ -499,7 +779,7 @@ screen_draw_prompt(struct view *v, const struct view_geom *g)
 	}
 	if (p != NULL) {
 		screen_put(g->prompt_y, &x, p, strlen(p), (int)g->cols - 1,
-		    A_BOLD);
+		    screen_look_attr(SCREEN_PROMPT));
 		x = (int)view_prompt_cursor(v);
 		return x < (int)g->cols ? x : (int)g->cols - 1;
 	}
@@ -531,7 +811,7 @@ screen_draw_help(struct view *v, const struct view_geom *g)
 	attrset(A_NORMAL);
 	for (i = 0; i < h; i++)
 		mvhline(i, left, ' ', w);
-	attrset(A_DIM);
+	attrset(screen_look_attr(SCREEN_DIM));
 	mvhline(h - 1, left, ACS_HLINE, w);
 	for (p = help.data, y = 0; *p != '\0' && y < h - 1; p = nl + 1) {
 		nl = strchr(p, '\n');
@@ -541,7 +821,8 @@ screen_draw_help(struct view *v, const struct view_geom *g)
 		}
 		x = left + 1;
 		screen_put(y, &x, p, (size_t)(nl - p), left + w - 1,
-		    y == 0 ? A_REVERSE | A_BOLD : A_NORMAL);
+		    y == 0 ? screen_look_attr(SCREEN_STATUS) | A_BOLD :
+		    A_NORMAL);
 		y++;
 	}
 	buf_release(&help);
@@ -805,7 +1086,7 @@ screen_run(struct screen_article *arts, size_t n, const struct keymap *km,
 	size_t		 i = 0;
 	bool		 mouse;
 
-	if (n == 0 || !screen_begin(arts[0].opts.mouse))
+	if (n == 0 || !screen_begin(&arts[0].opts))
 		return 1;
 	for (;;) {
 		v = screen_open(&arts[i], km);

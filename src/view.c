@@ -1829,6 +1829,7 @@ view_side_title(const struct view *v, struct view_side_row *r, size_t s,
 	used = text_fit(title, len, width - 2, &r->text);
 	buf_printf(&r->text, "%*s" VIEW_READ_MARK, (int)(width - 1 - used),
 	    "");
+	r->read = true;
 }
 
 /* Fill one index row for section `s`. */
@@ -1897,7 +1898,7 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 		rows[y].matches = DOC_NONE;
 		rows[y].kind = VIEW_SIDE_EMPTY;
 		rows[y].section = DOC_NONE;
-		rows[y].current = rows[y].cursor = false;
+		rows[y].current = rows[y].cursor = rows[y].read = false;
 		rows[y].number_len = 0;
 	}
 	if (!view_sidebar_shown(v))

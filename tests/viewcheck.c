@@ -179,6 +179,19 @@ check_body(struct view *v, const struct doc *d, struct why *w)
 	return ok;
 }
 
+/*
+ * Whether an index row's text ends with the read mark; a title may end
+ * with one of its own, so only a row said to be read must.
+ */
+static bool
+ends_with_read_mark(const struct buf *b)
+{
+	size_t	 n = strlen(VIEW_READ_MARK);
+
+	return b->len >= n && memcmp(b->data + b->len - n, VIEW_READ_MARK,
+	    n) == 0;
+}
+
 /* Every row of the index fits between its margin and its border. */
 bool
 check_sidebar(struct view *v, const struct doc *d, struct why *w)
@@ -214,6 +227,9 @@ check_sidebar(struct view *v, const struct doc *d, struct why *w)
 		else if (rows[i].number_len > rows[i].text.len)
 			ok = fail(w, "index row %zu: number longer than text",
 			    i);
+		else if (rows[i].read && !ends_with_read_mark(&rows[i].text))
+			ok = fail(w, "index row %zu is read, without the "
+			    "mark", i);
 		else if (rows[i].cursor && (view_focus(v) !=
 		    VIEW_FOCUS_SIDEBAR || rows[i].section != view_cursor(v)))
 			ok = fail(w, "index row %zu has a stray cursor", i);

@@ -49,6 +49,13 @@
 
 #define E2E_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
+/*
+ * The default theme, dark, at 256 colours: its talk numbers' orange, and
+ * the yellow under the current match.
+ */
+#define E2E_NUMBER_FG	214
+#define E2E_CURRENT_BG	220
+
 struct e2e_buf {
 	char	*data;		/* owned */
 	size_t	 len;
@@ -72,6 +79,7 @@ struct e2e_opts {
 	bool		 job;		/* in a job of its own, under a shell */
 	const char	*state;		/* XDG_STATE_HOME; NULL: one of the
 					   run's own, empty */
+	const char	*no_color;	/* NO_COLOR; NULL: not set */
 };
 
 /* One run of olsread in a pty, and the terminal it draws on. */
@@ -114,7 +122,7 @@ struct e2e_want {
 struct e2e_look {
 	int		 row;
 	int		 col;
-	int		 reverse;
+	int		 lit;		/* see e2e_is_lit() */
 	int		 bold;
 };
 
@@ -348,7 +356,10 @@ e2e_child(char *const argv[], const struct e2e_opts *o, int errfd, int rep)
 	/* curses would believe these over the pty's size. */
 	unsetenv("COLUMNS");
 	unsetenv("LINES");
-	unsetenv("NO_COLOR");
+	if (o->no_color != NULL)
+		setenv("NO_COLOR", o->no_color, 1);
+	else
+		unsetenv("NO_COLOR");
 	if (errfd != -1 && dup2(errfd, STDERR_FILENO) == -1)
 		_exit(126);
 	if (o->job)
@@ -752,25 +763,38 @@ e2e_wait_row(struct e2e *s, int row, int col, const char *text)
 	return e2e_wait(s, &w);
 }
 
+/*
+ * Whether a cell stands out as a bar does, the status line or the index's
+ * entry of the talk in view: in reverse video, or on a background colour
+ * (a theme's grey bar at 256 colours).
+ */
+static bool
+e2e_is_lit(const struct e2e *s, int row, int col)
+{
+	VTermScreenCell	 c = e2e_cell(s, row, col);
+
+	return c.attrs.reverse || !VTERM_COLOR_IS_DEFAULT_BG(&c.bg);
+}
+
 static bool
 e2e_looks(const struct e2e *s, const void *arg)
 {
 	const struct e2e_look	*l = arg;
 	VTermScreenCell		 c = e2e_cell(s, l->row, l->col);
 
-	return (l->reverse < 0 || (int)c.attrs.reverse == l->reverse) &&
+	return (l->lit < 0 || (int)e2e_is_lit(s, l->row, l->col) == l->lit) &&
 	    (l->bold < 0 || (int)c.attrs.bold == l->bold);
 }
 
-/* Wait for the cell at (row, col) to be reverse, bold, or not; -1: either. */
+/* Wait for the cell at (row, col) to be lit, bold, or not; -1: either. */
 static bool
-e2e_wait_look(struct e2e *s, int row, int col, int reverse, int bold)
+e2e_wait_look(struct e2e *s, int row, int col, int lit, int bold)
 {
-	struct e2e_look	 l = { row, col, reverse, bold };
+	struct e2e_look	 l = { row, col, lit, bold };
 	char		 what[128];
 
 	snprintf(what, sizeof(what), "the cell at row %d, column %d to be "
-	    "%sreverse, %sbold", row, col, reverse == 0 ? "not " : "",
+	    "%slit, %sbold", row, col, lit == 0 ? "not " : "",
 	    bold == 0 ? "not " : "");
 	return e2e_until(s, e2e_looks, &l, what);
 }
@@ -978,7 +1002,7 @@ static bool
 e2e_open(struct e2e *s, int cols, int rows, const char *text,
     const char *name)
 {
-	struct e2e_opts	 o = { NULL, cols, rows, false, false, NULL };
+	struct e2e_opts	 o = { NULL, cols, rows, false, false, NULL, NULL };
 	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
 
 	if (e2e_start(s, argv, &o) && e2e_wait_for(s, text))
@@ -1059,7 +1083,7 @@ e2e_test_first_screen(void)
 	VTermScreenCell	 c;
 	char		 line[E2E_LINE];
 	int		 st = E2E_ROWS - 2, row, col, x;
-	bool		 rev = true;
+	bool		 lit = true;
 
 	if (!e2e_open_sample(&s, "first screen: the sample opens"))
 		return;
@@ -1074,14 +1098,15 @@ e2e_test_first_screen(void)
 	tap_ok(e2e_cell(&s, 0, E2E_BODY_X).attrs.bold,
 	    "first screen: the title is bold");
 	c = e2e_cell(&s, 1, 1);
-	tap_ok(VTERM_COLOR_IS_INDEXED(&c.fg) && c.fg.indexed.idx == 3,
-	    "first screen: the index's talk numbers are yellow");
+	tap_ok(VTERM_COLOR_IS_INDEXED(&c.fg) && c.fg.indexed.idx ==
+	    E2E_NUMBER_FG, "first screen: the index's talk numbers are "
+	    "orange");
 	for (x = 0; x < E2E_COLS; x++)
-		rev = rev && e2e_cell(&s, st, x).attrs.reverse;
-	if (!tap_ok(rev && strncmp(e2e_row(&s, st, 0, line, NULL),
+		lit = lit && e2e_is_lit(&s, st, x);
+	if (!tap_ok(lit && strncmp(e2e_row(&s, st, 0, line, NULL),
 	    "Trip report: the Ottawa Linux Symposium", 39) == 0 &&
 	    line[strlen(line) - 1] == '%', "first screen: the status line "
-	    "is reverse video, with the title and a percentage"))
+	    "is a bar across the screen, with the title and a percentage"))
 		e2e_dump(&s);
 	tap_ok(!e2e_find(&s, "8.", 0, E2E_SIDE_W, &row, &col) &&
 	    e2e_find(&s, "The party", 0, E2E_SIDE_W, &row, &col),
@@ -1107,7 +1132,7 @@ e2e_test_talk_next(void)
 	    e2e_wait_look(&s, row, 20, 1, -1) &&
 	    e2e_wait_look(&s, row + 1, 5, 1, -1) &&
 	    e2e_wait_look(&s, row3, 1, 0, -1),
-	    "]]]]: talk 4's index entry is reverse video, talk 3's is not");
+	    "]]]]: talk 4's index entry is lit, talk 3's is not");
 	tap_ok(e2e_wait_for(&s, "Symposium \xe2\x80\xba 4. udev - devfs done "
 	    "right"), "]]]]: the status line names talk 4");
 	e2e_quit(&s, "]]]]: q exits 0");
@@ -1135,8 +1160,8 @@ e2e_status_drawn(const struct e2e *s, const void *arg)
 	char		 line[E2E_LINE];
 
 	return strncmp(e2e_row(s, s->rows - 2, 0, line, NULL), title,
-	    strlen(title)) == 0 && e2e_cell(s, s->rows - 2, 0).attrs.reverse &&
-	    e2e_cell(s, s->rows - 2, s->cols - 1).attrs.reverse;
+	    strlen(title)) == 0 && e2e_is_lit(s, s->rows - 2, 0) &&
+	    e2e_is_lit(s, s->rows - 2, s->cols - 1);
 }
 
 /*
@@ -1201,7 +1226,8 @@ e2e_test_resize(void)
 static bool
 e2e_open_after_line(struct e2e *s, const char *name)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
 	char		 sh[] = "/bin/sh", c[] = "-c";
 	char		 script[] = "printf '%s\\n' 'before olsread'; "
 			    "exec \"$0\" \"$1\"";
@@ -1309,7 +1335,8 @@ e2e_catches(const struct e2e *s, const void *arg)
 static bool
 e2e_open_job(struct e2e *s)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, true, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, true,
+	    NULL, NULL };
 	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
 	int		 sig = SIGTSTP;
 
@@ -1358,7 +1385,8 @@ e2e_test_suspend(void)
 static void
 e2e_test_pipe(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
 	struct e2e	 s;
 	char		 sh[] = "/bin/sh", c[] = "-c", name[] = "sh";
 	char		 script[] = "cat \"$1\" | \"$2\"";
@@ -1383,7 +1411,8 @@ e2e_test_pipe(void)
 static void
 e2e_test_print(const char *term, const char *note)
 {
-	struct e2e_opts	 o = { term, E2E_COLS, E2E_ROWS, true, false, NULL };
+	struct e2e_opts	 o = { term, E2E_COLS, E2E_ROWS, true, false,
+	    NULL, NULL };
 	struct e2e	 s;
 	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
 
@@ -1604,7 +1633,8 @@ e2e_many_talks(char *path, size_t size)
 static void
 e2e_test_prompt(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
 	struct e2e	 s;
 	char		 path[PATH_MAX];
 	char		*argv[] = { (char *)e2e_bin, path, NULL };
@@ -1773,7 +1803,8 @@ e2e_lit_at(const struct e2e *s, int row, int col)
 	VTermScreenCell	 c = e2e_cell(s, row, col);
 
 	if (c.attrs.bold && !c.attrs.reverse &&
-	    VTERM_COLOR_IS_INDEXED(&c.bg) && c.bg.indexed.idx == 3)
+	    VTERM_COLOR_IS_INDEXED(&c.bg) &&
+	    c.bg.indexed.idx == E2E_CURRENT_BG)
 		return E2E_CURRENT;
 	return c.attrs.reverse ? E2E_OTHER : E2E_PLAIN;
 }
@@ -2085,20 +2116,19 @@ e2e_faint_at(VTerm *vt, int row, int col)
 	return c.attrs.strike != 0;
 }
 
-/* olsread with `args` at `cols` x `rows`; true once `text` shows. */
+/* olsread with `args` and `o`; true once `text` shows. */
 static bool
-e2e_open_args(struct e2e *s, int cols, int rows, char *const args[],
+e2e_open_opts(struct e2e *s, const struct e2e_opts *o, char *const args[],
     const char *text, const char *name)
 {
-	struct e2e_opts	 o = { NULL, cols, rows, false, false, NULL };
-	char		*argv[8];
-	size_t		 i;
+	char	*argv[8];
+	size_t	 i;
 
 	argv[0] = (char *)e2e_bin;
 	for (i = 0; args[i] != NULL && i + 2 < E2E_NELEM(argv); i++)
 		argv[i + 1] = args[i];
 	argv[i + 1] = NULL;
-	if (e2e_start(s, argv, &o) && e2e_wait_for(s, text) &&
+	if (e2e_start(s, argv, o) && e2e_wait_for(s, text) &&
 	    e2e_wait_for(s, "%")) {
 		e2e_settle(s);
 		return true;
@@ -2106,6 +2136,16 @@ e2e_open_args(struct e2e *s, int cols, int rows, char *const args[],
 	tap_ok(false, "%s", name);
 	e2e_close(s);
 	return false;
+}
+
+/* olsread with `args` at `cols` x `rows`; true once `text` shows. */
+static bool
+e2e_open_args(struct e2e *s, int cols, int rows, char *const args[],
+    const char *text, const char *name)
+{
+	struct e2e_opts	 o = { NULL, cols, rows, false, false, NULL, NULL };
+
+	return e2e_open_opts(s, &o, args, text, name);
 }
 
 /* /Kroah Enter: the udev talk, Kroah as the current match; Escape. */
@@ -2623,6 +2663,199 @@ e2e_test_search_focus(void)
 	e2e_quit(&s, "Tab /Kroah: q exits 0");
 }
 
+/* Themes. */
+
+typedef bool	(*e2e_cell_test)(const VTermScreenCell *);
+
+/* The first cell of the screen that `t` holds for, in *row, *col. */
+static bool
+e2e_any_cell(const struct e2e *s, e2e_cell_test t, int *row, int *col)
+{
+	VTermScreenCell	 c;
+
+	for (*row = 0; *row < s->rows; (*row)++)
+		for (*col = 0; *col < s->cols; (*col)++) {
+			c = e2e_cell(s, *row, *col);
+			if (t(&c))
+				return true;
+		}
+	return false;
+}
+
+static bool
+e2e_has_colour(const VTermScreenCell *c)
+{
+	return !VTERM_COLOR_IS_DEFAULT_FG(&c->fg) ||
+	    !VTERM_COLOR_IS_DEFAULT_BG(&c->bg);
+}
+
+/* A colour past the 8 that TERM=xterm has. */
+static bool
+e2e_past_8(const VTermColor *c, bool fg)
+{
+	if (fg ? VTERM_COLOR_IS_DEFAULT_FG(c) : VTERM_COLOR_IS_DEFAULT_BG(c))
+		return false;
+	return !VTERM_COLOR_IS_INDEXED(c) || c->indexed.idx >= 8;
+}
+
+static bool
+e2e_has_colour_past_8(const VTermScreenCell *c)
+{
+	return e2e_past_8(&c->fg, true) || e2e_past_8(&c->bg, false);
+}
+
+/*
+ * Text that would not read on a white terminal: yellow (3, 11, or a
+ * colour of the 6x6x6 cube with much red and green, little blue) on the
+ * terminal's own background.
+ */
+static bool
+e2e_yellow_text(const VTermScreenCell *c)
+{
+	int	 i = c->fg.indexed.idx, r, g, b;
+
+	if (!VTERM_COLOR_IS_DEFAULT_BG(&c->bg) ||
+	    !VTERM_COLOR_IS_INDEXED(&c->fg))
+		return false;
+	if (i == 3 || i == 11)
+		return true;
+	if (i < 16 || i > 231)
+		return false;
+	r = (i - 16) / 36;
+	g = (i - 16) / 6 % 6;
+	b = (i - 16) % 6;
+	return r >= 4 && g >= 4 && b <= 3;
+}
+
+/*
+ * The sample with `args`, /Riel searched: true once the first match, in
+ * "Rik van Riel discussed", is current, its first cell in *row, *col.
+ */
+static bool
+e2e_open_riel(struct e2e *s, const struct e2e_opts *o, char *const args[],
+    const char *name, int *row, int *col)
+{
+	if (!e2e_open_opts(s, o, args, "Trip report", name))
+		return false;
+	e2e_send(s, "/Riel\r");
+	if (e2e_wait_status(s, "match 1/") && e2e_wait_for(s,
+	    "van Riel discussed") && e2e_find(s, "van Riel discussed",
+	    E2E_BODY_X, E2E_COLS, row, col)) {
+		e2e_settle(s);
+		*col += 4;
+		return true;
+	}
+	tap_ok(false, "%s: /Riel finds Rik van Riel", name);
+	e2e_dump(s);
+	e2e_close(s);
+	return false;
+}
+
+/*
+ * The pager without colour, as `what` asks for it (NO_COLOR `no_color`,
+ * an option `arg`): not one cell has a colour, with a search highlighted
+ * and the index's cursor out; the current match shows by its attributes.
+ */
+static void
+e2e_test_colourless(const char *what, const char *no_color,
+    const char *arg)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL,
+	    no_color };
+	char		*args[] = { (char *)arg, e2e_article, NULL };
+	char		 name[128];
+	struct e2e	 s;
+	VTermScreenCell	 c;
+	int		 row, col, r, k;
+
+	snprintf(name, sizeof(name), "%s: the sample opens", what);
+	if (!e2e_open_riel(&s, &o, arg != NULL ? args : args + 1, name, &row,
+	    &col))
+		return;
+	c = e2e_cell(&s, row, col);
+	tap_ok(c.attrs.reverse && c.attrs.bold && c.attrs.underline,
+	    "%s: the current match is reverse, bold and underlined", what);
+	e2e_send(&s, "\t");
+	e2e_settle(&s);
+	if (!tap_ok(!e2e_any_cell(&s, e2e_has_colour, &r, &k), "%s: no cell "
+	    "on the screen has a colour, a search and the index's cursor "
+	    "shown", what)) {
+		tap_diag("a colour at row %d, column %d", r, k);
+		e2e_dump(&s);
+	}
+	snprintf(name, sizeof(name), "%s: q exits 0", what);
+	e2e_quit(&s, name);
+}
+
+/*
+ * --theme=light beside the default dark: the current match in another
+ * colour, and no yellow text, which a white background would swallow.
+ */
+static void
+e2e_test_light(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL,
+	    NULL };
+	char		*dark[] = { e2e_article, NULL };
+	char		*light[] = { (char *)"--theme=light", e2e_article,
+	    NULL };
+	struct e2e	 s;
+	VTermScreenCell	 d, l;
+	int		 row, col, r, k;
+
+	if (!e2e_open_riel(&s, &o, dark, "dark: the sample opens", &row, &col))
+		return;
+	d = e2e_cell(&s, row, col);
+	e2e_quit(&s, "dark: q exits 0");
+	if (!e2e_open_riel(&s, &o, light, "--theme=light: the sample opens",
+	    &row, &col))
+		return;
+	l = e2e_cell(&s, row, col);
+	tap_ok(VTERM_COLOR_IS_INDEXED(&d.bg) && VTERM_COLOR_IS_INDEXED(&l.bg) &&
+	    d.bg.indexed.idx == E2E_CURRENT_BG && l.bg.indexed.idx !=
+	    d.bg.indexed.idx, "--theme=light: the current match is on a "
+	    "colour of its own, not dark's yellow");
+	if (!tap_ok(!e2e_any_cell(&s, e2e_yellow_text, &r, &k),
+	    "--theme=light: no yellow text on the terminal's background"))
+		tap_diag("yellow at row %d, column %d", r, k);
+	e2e_quit(&s, "--theme=light: q exits 0");
+}
+
+/* A terminal of 8 colours gets the 8-colour dark, not 256 cut down. */
+static void
+e2e_test_8_colours(void)
+{
+	struct e2e_opts	 o = { "xterm", E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
+	char		*args[] = { e2e_article, NULL };
+	struct e2e	 s;
+	VTermScreenCell	 c, n;
+	int		 row, col, r, k;
+
+	if (!e2e_open_riel(&s, &o, args, "TERM=xterm: the sample opens", &row,
+	    &col))
+		return;
+	c = e2e_cell(&s, row, col);
+	n = e2e_cell(&s, 1, 1);
+	tap_ok(VTERM_COLOR_IS_INDEXED(&c.bg) && c.bg.indexed.idx == 3 &&
+	    VTERM_COLOR_IS_INDEXED(&n.fg) && n.fg.indexed.idx == 3,
+	    "TERM=xterm: the current match is on yellow, talk numbers yellow");
+	if (!tap_ok(!e2e_any_cell(&s, e2e_has_colour_past_8, &r, &k),
+	    "TERM=xterm: every colour on the screen is one of the 8"))
+		tap_diag("another colour at row %d, column %d", r, k);
+	e2e_quit(&s, "TERM=xterm: q exits 0");
+}
+
+static void
+e2e_test_themes(void)
+{
+	e2e_test_colourless("--theme=mono", NULL, "--theme=mono");
+	e2e_test_colourless("NO_COLOR=1", "1", NULL);
+	e2e_test_colourless("--color=never", NULL, "--color=never");
+	e2e_test_light();
+	e2e_test_8_colours();
+}
+
 /* Terminal safety, sizes, signals in every state, a read-only article. */
 
 /*
@@ -2887,7 +3120,8 @@ e2e_rmdir(const char *dir)
 static void
 e2e_test_escapes(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
 	struct e2e	 s;
 	char		 dir[PATH_MAX], path[PATH_MAX];
 	char		*argv[] = { (char *)e2e_bin, path, NULL };
@@ -3052,7 +3286,7 @@ e2e_test_sizes(void)
 				    { 19, 5 }, { 20, 4 }, { 20, 5 }, { 40, 10 },
 				    { 69, 20 }, { 70, 20 }, { 100, 30 },
 				    { 200, 60 }, { 500, 200 } };
-	struct e2e_opts		 o = { NULL, 0, 0, false, false, NULL };
+	struct e2e_opts		 o = { NULL, 0, 0, false, false, NULL, NULL };
 	struct e2e		 s;
 	char			*argv[] = { (char *)e2e_bin, e2e_article,
 				    NULL };
@@ -3125,7 +3359,7 @@ e2e_test_storm(void)
 	if (!tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[3].heading) &&
 	    e2e_until(&s, e2e_status_drawn, NULL, "the status line") &&
 	    e2e_find(&s, e2e_talks[3].entry, 0, E2E_SIDE_W, &row, &col) &&
-	    e2e_cell(&s, row, col).attrs.reverse, "storm: back at 100x30, "
+	    e2e_is_lit(&s, row, col), "storm: back at 100x30, "
 	    "talk 4's heading is on the top row again, its index entry "
 	    "marked, the status line drawn"))
 		e2e_dump(&s);
@@ -3207,7 +3441,7 @@ static void
 e2e_test_remember_nowhere(void)
 {
 	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, true, false,
-	    "/proc/olsread-e2e-state" };
+	    "/proc/olsread-e2e-state", NULL };
 	struct e2e	 s;
 	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
 	const char	*err, *first;
@@ -3237,7 +3471,8 @@ e2e_test_remember_nowhere(void)
 static void
 e2e_test_remember(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
 	struct e2e	 s;
 	char		 dir[PATH_MAX + 16], top[E2E_LINE], words[256];
 	char		*argv[] = { (char *)e2e_bin, e2e_article, NULL };
@@ -3308,7 +3543,7 @@ e2e_test_remember(void)
 static void
 e2e_test_section(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL, NULL };
 	struct e2e	 s;
 	char		*argv[] = { (char *)e2e_bin, (char *)"--section",
 	    (char *)"5", e2e_article, NULL };
@@ -3341,7 +3576,7 @@ e2e_test_section(void)
 static void
 e2e_test_files(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL, NULL };
 	struct e2e	 s;
 	char		 path[PATH_MAX];
 	char		*argv[] = { (char *)e2e_bin, e2e_article, path, NULL };
@@ -3374,7 +3609,7 @@ e2e_test_files(void)
 static void
 e2e_test_builtin(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL, NULL };
 	struct e2e	 s;
 	char		*argv[] = { (char *)e2e_bin, NULL };
 
@@ -3462,7 +3697,8 @@ static const struct {
 static void
 e2e_test_read_only(void)
 {
-	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
 	struct e2e_file	 before, after;
 	struct e2e	 s;
 	char		 dir[PATH_MAX], path[PATH_MAX];
@@ -3535,7 +3771,8 @@ e2e_test_config(void)
 	static const char	 text[] = "sidebar-width = 20\n"
 				    "bind x talk-next\nbind ] none\n"
 				    "colour = dark\n";
-	struct e2e_opts		 o = { NULL, E2E_COLS, E2E_ROWS, true, false, NULL };
+	struct e2e_opts		 o = { NULL, E2E_COLS, E2E_ROWS, true, false,
+	    NULL, NULL };
 	struct e2e		 s;
 	char			 path[] = "/tmp/olsread-e2e-config.XXXXXX";
 	char			 warning[128];
@@ -3645,5 +3882,6 @@ main(void)
 	e2e_test_files();
 	e2e_rmtree(e2e_state);
 	e2e_test_config();
+	e2e_test_themes();
 	return tap_done();
 }

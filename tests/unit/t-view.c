@@ -1149,7 +1149,10 @@ draw(struct view *v)
 	free(rows);
 }
 
-/* Whether the index row of section `s` ends with the read mark. */
+/*
+ * Whether the index row of section `s` ends with the read mark, and says
+ * so for the screen to draw it apart.
+ */
 static bool
 side_marked(struct view *v, size_t s)
 {
@@ -1161,8 +1164,9 @@ side_marked(struct view *v, size_t s)
 	view_sidebar(v, rows);
 	for (i = 0; i < n; i++)
 		if (rows[i].kind == VIEW_SIDE_TITLE && rows[i].section == s)
-			marked = rows[i].text.len >= 3 && memcmp(rows[i].text.data +
-			    rows[i].text.len - 3, VIEW_READ_MARK, 3) == 0;
+			marked = rows[i].read && rows[i].text.len >= 3 &&
+			    memcmp(rows[i].text.data + rows[i].text.len - 3,
+			    VIEW_READ_MARK, 3) == 0;
 	view_side_release(rows, n);
 	free(rows);
 	return marked;
