@@ -623,7 +623,8 @@ state_save_place(const char *dir, const struct state_place *p, char *err,
 	/* What another olsread saved meanwhile stays; damage goes. */
 	memset(&ps, 0, sizeof(ps));
 	state_read_places(dir, &ps, NULL);
-	qsort(ps.p, ps.n, sizeof(*ps.p), state_place_cmp);
+	if (ps.n > 1)
+		qsort(ps.p, ps.n, sizeof(*ps.p), state_place_cmp);
 	buf_init(&b);
 	buf_adds(&b, STATE_PLACES_HEAD "\n");
 	state_format_place(&b, p);
