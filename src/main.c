@@ -25,6 +25,7 @@
 #include "dump.h"
 #include "keymap.h"
 #include "load.h"
+#include "opener.h"
 #include "recall.h"
 #include "screen.h"
 #include "search.h"
@@ -547,7 +548,7 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	struct view_opts	 vopts;
 	struct recall		 rc;
 	const char		*text;
-	char			 why[256];
+	char			 why[256], *opener;
 	size_t			 len;
 	int			 status, sig = 0;
 
@@ -568,12 +569,15 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	vopts.theme = o->theme;
 	vopts.mouse = o->mouse;
 	vopts.search = o->start;
+	opener = opener_find();
+	vopts.opener = opener;
 	/* A pipe has no place to come back to. */
 	text = load_source(job, &len);
 	if (o->remember && strcmp(o->path, "-") != 0 &&
 	    recall_open(&rc, o->path, text, len, dg))
 		vopts.memory = &rc.mem;
 	status = screen_run(job, o->keys, &vopts, dg, &sig);
+	free(opener);
 	if (status != 0)
 		fprintf(stderr, "olsread: cannot set up the terminal\n");
 	if (vopts.memory != NULL) {

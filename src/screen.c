@@ -26,6 +26,7 @@
 #include "keymap.h"
 #include "layout.h"
 #include "load.h"
+#include "opener.h"
 #include "search.h"
 #include "text.h"
 #include "util.h"
@@ -77,6 +78,7 @@ static bool			 screen_colors;
 static attr_t			 screen_italic = A_UNDERLINE;
 static SCREEN			*screen_term;
 static FILE			*screen_in;	/* owned: keys, maybe /dev/tty */
+static const char		*screen_opener;	/* borrowed: opens links */
 /*
  * The signals that end olsread, and the resize: blocked but while waiting
  * in ppoll(), so that none can come between a look at screen_signal and
@@ -230,6 +232,9 @@ screen_begin(bool mouse)
 	if (!isatty(STDIN_FILENO) && (screen_in = fopen("/dev/tty", "r")) ==
 	    NULL)
 		return false;
+	/* A link's opener gets it as its standard input, and no copy. */
+	if (screen_in != stdin)
+		fcntl(fileno(screen_in), F_SETFD, FD_CLOEXEC);
 	for (i = 0; i < sizeof(screen_ending) / sizeof(*screen_ending); i++)
 		screen_catch(screen_ending[i]);
 	screen_block();
@@ -702,6 +707,28 @@ screen_poll(int timeout, bool *ready)
 	return screen_signal == 0;
 }
 
+/*
+ * The reader said yes to opening a link.  The opener gets the terminal as
+ * the shell left it, for a terminal browser (w3m) needs it, and a
+ * graphical one returns at once; then the screen is drawn anew, with what
+ * came of it on the message line.
+ */
+static unsigned int
+screen_open_link(struct view *v)
+{
+	const char	*url = view_link_url(v);
+	char		 msg[256];
+
+	if (url == NULL || screen_opener == NULL)
+		return 0;
+	def_prog_mode();
+	endwin();
+	opener_run(screen_opener, url, screen_in != stdin ?
+	    fileno(screen_in) : -1, &screen_saved, msg, sizeof(msg));
+	view_set_message(v, msg);
+	return VIEW_REPAINT;
+}
+
 /* Read and handle what the terminal sent; false when the reader quits. */
 static bool
 screen_events(struct view *v, struct load_job *job, unsigned int *flags)
@@ -716,6 +743,10 @@ screen_events(struct view *v, struct load_job *job, unsigned int *flags)
 		if (*flags & VIEW_MOUSE) {
 			screen_set_mouse(view_mouse(v));
 			*flags &= ~(unsigned int)VIEW_MOUSE;
+		}
+		if (*flags & VIEW_OPEN) {
+			*flags &= ~(unsigned int)VIEW_OPEN;
+			*flags |= screen_open_link(v);
 		}
 	}
 	return true;
@@ -749,6 +780,7 @@ screen_run(struct load_job *job, const struct keymap *km,
 
 	if (!screen_begin(o->mouse))
 		return 1;
+	screen_opener = o->opener;
 	load_next(job);
 	v = view_new(load_doc(job), km, o, (unsigned int)COLS,
 	    (unsigned int)LINES);

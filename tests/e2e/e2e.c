@@ -3459,6 +3459,210 @@ e2e_test_config(void)
 	unlink(path);
 }
 
+/* Links. */
+
+/* Five links: one to open, three to refuse, a mailto the browser fails. */
+static const char	 e2e_links_md[] = "# Links\n\n"
+    "A [plain link](https://example.org/a?b=1&c=2), a "
+    "[script](javascript:alert(1)), an [option](-oProxyCommand=x) and an "
+    "[escape](<http://example.org/\033[31m>).\n\n"
+    "Last, [mail](mailto:ann@example.org).\n";
+
+/*
+ * The fake browser: its arguments, one a line, into the file beside it
+ * named after it with ".argv", and whether its standard input is a
+ * terminal into ".stdin"; it fails on a mailto URL.
+ */
+static const char	 e2e_browser_sh[] = "#!/bin/sh\n"
+    "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$0.argv\"\n"
+    "if [ -t 0 ]; then echo tty; else echo no; fi > \"$0.stdin\"\n"
+    "case $1 in mailto:*) exit 3;; esac\n";
+
+/* A new file `path` holding the string `text`, of mode `mode`. */
+static bool
+e2e_put(const char *path, const char *text, mode_t mode)
+{
+	size_t	 len = strlen(text);
+	int	 fd;
+	bool	 ok;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)) == -1) {
+		tap_diag("%s: %s", path, strerror(errno));
+		return false;
+	}
+	ok = write(fd, text, len) == (ssize_t)len;
+	return close(fd) == 0 && ok;
+}
+
+/* Whether the fake browser's record is `want` (NULL: it has not run). */
+static bool
+e2e_record_is(const char *record, const char *want)
+{
+	struct e2e_buf	 b = { NULL, 0, 0 };
+	bool		 ok;
+
+	if (want == NULL)
+		return access(record, F_OK) == -1 && errno == ENOENT;
+	ok = e2e_slurp(record, &b) && b.len == strlen(want) &&
+	    memcmp(b.data, want, b.len) == 0;
+	if (!ok)
+		tap_diag("the browser's argv: \"%.*s\"", (int)b.len,
+		    b.data != NULL ? b.data : "");
+	free(b.data);
+	return ok;
+}
+
+/*
+ * olsread on `article`, or on it through a pipe, with $BROWSER `browser`
+ * (NULL: unset).
+ */
+static bool
+e2e_open_links(struct e2e *s, char *article, const char *browser, bool pipe)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL };
+	char		 sh[] = "/bin/sh", c[] = "-c", name[] = "sh";
+	char		 script[] = "cat \"$1\" | \"$2\"";
+	char		*argv[] = { (char *)e2e_bin, article, NULL };
+	char		*piped[] = { sh, c, script, name, article,
+			    (char *)e2e_bin, NULL };
+	bool		 ok;
+
+	if (browser != NULL)
+		setenv("BROWSER", browser, 1);
+	ok = e2e_start(s, pipe ? piped : argv, &o);
+	unsetenv("BROWSER");
+	return ok && e2e_wait_for(s, "plain link[1]");
+}
+
+/* Refused links are shown, with why, and never offered. */
+static void
+e2e_links_refused(struct e2e *s)
+{
+	e2e_send(s, "o2\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "[2] javascript:alert(1)"
+	    E2E_DOT "only http, https and mailto links are opened"),
+	    "links: a javascript: link is shown, not offered");
+	e2e_send(s, "y");
+	e2e_send(s, "o3\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "[3] -oProxyCommand=x" E2E_DOT
+	    "a URL starting with '-' could pass for an option"),
+	    "links: a URL starting with '-' is refused");
+	e2e_send(s, "o4\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "[4] http://example.org/"
+	    "\xe2\x90\x9b[31m" E2E_DOT "the URL holds a control character"),
+	    "links: one with ESC shows it as \xe2\x90\x9b, and is refused");
+	e2e_send(s, "o9\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "No link 9: the article has 5"),
+	    "links: a number with no link says so");
+	e2e_send(s, "o1\r");
+	e2e_wait_at(s, s->rows - 1, 0, "Open https://");
+	e2e_send(s, "n");
+	tap_ok(e2e_wait_row(s, s->rows - 1, 0, ""), "links: n declines");
+}
+
+/* The article through a pipe: the browser still gets the terminal. */
+static void
+e2e_links_piped(char *md, const char *sh, const char *input)
+{
+	struct e2e	 s;
+
+	unlink(input);
+	if (e2e_open_links(&s, md, sh, true)) {
+		e2e_send(&s, "o1\r");
+		e2e_wait_at(&s, s.rows - 1, 0, "Open https://");
+		e2e_send(&s, "y");
+		tap_ok(e2e_wait_at(&s, s.rows - 1, 0, "Opened with ") &&
+		    e2e_record_is(input, "tty\n"), "links: the article "
+		    "through a pipe, the browser's input is the terminal");
+		e2e_quit(&s, "links: through a pipe, q exits 0");
+		return;
+	}
+	tap_ok(false, "links: the article opens through a pipe");
+	e2e_close(&s);
+}
+
+/*
+ * o, a number and Enter show the URL and ask; y runs $BROWSER with the
+ * URL as its one argument, and says how it went; refused links, and a
+ * link declined, never run it.  Without a browser, the URL and a hint.
+ */
+static void
+e2e_test_links(void)
+{
+	struct e2e	 s;
+	char		 dir[PATH_MAX], md[PATH_MAX], sh[PATH_MAX];
+	char		 record[PATH_MAX + 8], input[PATH_MAX + 8], *path;
+	size_t		 from;
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "links: a directory of the test's");
+		return;
+	}
+	snprintf(md, sizeof(md), "%s/links.md", dir);
+	snprintf(sh, sizeof(sh), "%s/browser", dir);
+	snprintf(record, sizeof(record), "%s.argv", sh);
+	snprintf(input, sizeof(input), "%s.stdin", sh);
+	if (!e2e_put(md, e2e_links_md, 0644) ||
+	    !e2e_put(sh, e2e_browser_sh, 0755) ||
+	    !e2e_open_links(&s, md, sh, false)) {
+		tap_ok(false, "links: the article opens");
+		e2e_close(&s);
+		e2e_rmdir(dir);
+		return;
+	}
+	e2e_send(&s, "o");
+	tap_ok(e2e_wait_row(&s, s.rows - 1, 0, "Link:"), "links: o asks for "
+	    "a number");
+	e2e_send(&s, "1");
+	tap_ok(e2e_wait_row(&s, s.rows - 1, 0, "Link: 1"), "links: the digit "
+	    "shows, and waits for Enter");
+	e2e_send(&s, "\r");
+	tap_ok(e2e_wait_row(&s, s.rows - 1, 0, "Open https://example.org/"
+	    "a?b=1&c=2 ? (y/n)") && e2e_record_is(record, NULL), "links: Enter "
+	    "shows the URL and asks, and runs nothing yet");
+	from = s.out.len;
+	e2e_send(&s, "y");
+	tap_ok(e2e_wait_at(&s, s.rows - 1, 0, "Opened with ") &&
+	    e2e_wait_for(&s, "plain link[1]") && e2e_wait_alt(&s, true),
+	    "links: y opens it, and the pager comes back");
+	tap_ok(e2e_buf_has(&s.out, from, "\033[?1049l") &&
+	    e2e_buf_has(&s.out, from, "1000l") &&
+	    e2e_mode(&s, from, 1049) == 1 && e2e_mode(&s, from, 1000) == 1,
+	    "links: the browser had the terminal as the shell has it: the "
+	    "alternate screen and the mouse went, and came back");
+	tap_ok(e2e_record_is(record, "https://example.org/a?b=1&c=2\n") &&
+	    e2e_record_is(input, "tty\n"), "links: the browser got the URL "
+	    "as its one argument, and the terminal");
+	unlink(record);
+	e2e_links_refused(&s);
+	e2e_settle(&s);
+	tap_ok(e2e_record_is(record, NULL), "links: refused and declined "
+	    "links never run the browser");
+	e2e_send(&s, "o5\ry");
+	tap_ok(e2e_wait_for(&s, "browser failed: exit status 3") &&
+	    e2e_record_is(record, "mailto:ann@example.org\n"), "links: a "
+	    "mailto link runs it too, and its failure is told");
+	e2e_quit(&s, "links: q exits 0");
+	e2e_links_piped(md, sh, input);
+	/* No $BROWSER, and no xdg-open on PATH. */
+	path = getenv("PATH") != NULL ? strdup(getenv("PATH")) : NULL;
+	setenv("PATH", dir, 1);
+	if (e2e_open_links(&s, md, NULL, false)) {
+		e2e_send(&s, "o1\r");
+		tap_ok(e2e_wait_at(&s, s.rows - 1, 0, "[1] https://example.org/"
+		    "a?b=1&c=2" E2E_DOT "no browser: set $BROWSER"),
+		    "links: without a browser, the URL and a hint");
+		e2e_quit(&s, "links: without a browser, q exits 0");
+	} else {
+		tap_ok(false, "links: the article opens without a browser");
+		e2e_close(&s);
+	}
+	if (path != NULL)
+		setenv("PATH", path, 1);
+	free(path);
+	e2e_rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -3476,6 +3680,8 @@ main(void)
 	    src);
 	/* A child gone before a write is an error to see, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
+	/* No test may open the developer's own browser. */
+	unsetenv("BROWSER");
 	if (!e2e_mkdtemp(e2e_state, sizeof(e2e_state))) {
 		tap_ok(false, "a directory for the runs' memory");
 		return tap_done();
@@ -3526,5 +3732,6 @@ main(void)
 	e2e_test_remember();
 	e2e_rmtree(e2e_state);
 	e2e_test_config();
+	e2e_test_links();
 	return tap_done();
 }
