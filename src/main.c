@@ -70,6 +70,7 @@ struct main_opts {
 	/* The settings: defaults, then the file, then the command line. */
 	unsigned int	 width;		/* 0: not asked */
 	bool		 mouse;
+	bool		 hyperlinks;
 	bool		 sidebar;
 	unsigned int	 side_width;	/* 0: the view's default */
 	enum cfg_theme	 theme;
@@ -86,6 +87,8 @@ enum {
 	OPT_COLOR,
 	OPT_MOUSE,
 	OPT_NO_MOUSE,
+	OPT_HYPERLINKS,
+	OPT_NO_HYPERLINKS,
 	OPT_SIDEBAR,
 	OPT_NO_SIDEBAR,
 	OPT_SIDEBAR_WIDTH,
@@ -104,9 +107,11 @@ static const struct option main_longopts[] = {
 	{ "config",	required_argument,	NULL,	OPT_CONFIG },
 	{ "dump",	no_argument,		NULL,	OPT_DUMP },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "hyperlinks",	no_argument,		NULL,	OPT_HYPERLINKS },
 	{ "ignore-case", no_argument,		NULL,	'i' },
 	{ "mouse",	no_argument,		NULL,	OPT_MOUSE },
 	{ "no-config",	no_argument,		NULL,	OPT_NO_CONFIG },
+	{ "no-hyperlinks", no_argument,		NULL,	OPT_NO_HYPERLINKS },
 	{ "no-mouse",	no_argument,		NULL,	OPT_NO_MOUSE },
 	{ "no-remember", no_argument,		NULL,	'n' },
 	{ "no-sidebar",	no_argument,		NULL,	OPT_NO_SIDEBAR },
@@ -129,11 +134,11 @@ main_usage(FILE *fp)
 {
 	fputs("usage: olsread [-hnV] [--dump | --toc [--tsv]] [-w width] "
 	    "[--color[=when]]\n"
-	    "               [--[no-]mouse] [--[no-]sidebar] "
-	    "[--sidebar-width width]\n"
-	    "               [--theme name] [--[no-]smart] "
-	    "[--config file | --no-config]\n"
-	    "               [file]\n"
+	    "               [--[no-]mouse] [--[no-]hyperlinks] "
+	    "[--[no-]sidebar]\n"
+	    "               [--sidebar-width width]"
+	    " [--theme name] [--[no-]smart]\n"
+	    "               [--config file | --no-config] [file]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
 	    "[--color[=when]] [file]\n"
 	    "       olsread [options] +/query [file]\n", fp);
@@ -161,6 +166,9 @@ main_help(void)
 	    "  --color[=WHEN]   style the output: auto, always or never\n"
 	    "  --mouse          let the pager take the mouse (the default)\n"
 	    "  --no-mouse       leave the mouse to the terminal\n"
+	    "  --hyperlinks, --no-hyperlinks\n"
+	    "                   make links clickable in the terminal (OSC 8,\n"
+	    "                   the default), or not\n"
 	    "  --sidebar, --no-sidebar\n"
 	    "                   start the pager with the talk index, or "
 	    "without\n"
@@ -275,6 +283,11 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 		case OPT_NO_MOUSE:
 			main_give(o, CFG_MOUSE, ch == OPT_MOUSE ? "on" : "off");
 			break;
+		case OPT_HYPERLINKS:
+		case OPT_NO_HYPERLINKS:
+			main_give(o, CFG_HYPERLINKS, ch == OPT_HYPERLINKS ?
+			    "on" : "off");
+			break;
 		case OPT_SIDEBAR:
 		case OPT_NO_SIDEBAR:
 			main_give(o, CFG_SIDEBAR, ch == OPT_SIDEBAR ? "on" :
@@ -342,6 +355,7 @@ main_configure(struct main_opts *o, struct cfg *c, struct diag *dg)
 	cfg_merge(c, &o->cli);
 	o->width = (unsigned int)c->value[CFG_WIDTH];
 	o->mouse = c->value[CFG_MOUSE];
+	o->hyperlinks = c->value[CFG_HYPERLINKS];
 	o->sidebar = c->value[CFG_SIDEBAR];
 	o->side_width = (unsigned int)c->value[CFG_SIDEBAR_WIDTH];
 	o->theme = (enum cfg_theme)c->value[CFG_THEME];
@@ -568,6 +582,7 @@ main_read(const struct main_opts *o, struct load_job *job, struct diag *dg)
 	vopts.side_width = o->side_width;
 	vopts.theme = o->theme;
 	vopts.mouse = o->mouse;
+	vopts.hyperlinks = o->hyperlinks;
 	vopts.search = o->start;
 	opener = opener_find();
 	vopts.opener = opener;

@@ -644,7 +644,8 @@ view_mark(struct view *v, uint32_t key, bool set)
 static bool
 view_is_erase(uint32_t key)
 {
-	return key == KEYMAP_BACKSPACE || key == 0x7f || key == KEYMAP_CTRL('h');
+	return key == KEYMAP_BACKSPACE || key == 0x7f ||
+	    key == KEYMAP_CTRL('h');
 }
 
 /* A key that a number's prompt takes: a digit, Enter, Escape, Backspace. */
