@@ -797,7 +797,11 @@ view_link_show(struct view *v, unsigned long n)
 	size_t			 sp, len;
 
 	if ((sp = link_find(d, n)) == DOC_NONE) {
-		view_say(v, "No link %lu: the article has %u", n, d->nlinks);
+		if (d->nlinks == 0)
+			view_say(v, "The article has no links");
+		else
+			view_say(v, "No link %lu: the article has %u", n,
+			    d->nlinks);
 		return VIEW_REDRAW;
 	}
 	url = doc_span_url(d, &d->spans[sp], &len);

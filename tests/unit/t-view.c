@@ -2270,6 +2270,46 @@ test_link_narrow(void)
 	doc_free(d);
 }
 
+/*
+ * While the article loads, a number past the links loaded asks for the
+ * rest first, and the prompt is kept for the key to come again.
+ */
+static void
+test_link_loading(void)
+{
+	struct buf	 md;
+	struct diag	 dg;
+	struct load_job	*job;
+	struct view	*v;
+	unsigned int	 f;
+	size_t		 i;
+
+	buf_init(&md);
+	buf_adds(&md, "# Title\n\nA [first](http://1.example/).\n\n");
+	for (i = 0; i < 1000; i++)
+		buf_printf(&md, "## S%zu\n\nFiller %zu, long enough.\n\n", i, i);
+	buf_adds(&md, "## Last\n\nThe [last](https://2.example/).\n");
+	diag_init(&dg);
+	job = load_start_buffer("t", md.data, md.len, 0, &dg);
+	load_next(job);
+	v = open_links(load_doc(job), 100, "xdg-open");
+	view_set_loading(v, load_percent(job));
+	f = type(v, "o2\r");
+	tap_ok(!load_doc(job)->complete && (f & VIEW_LOAD) &&
+	    view_prompt(v) != NULL && strcmp(view_prompt(v), "Link: 2") == 0,
+	    "link 2, not loaded yet, asks for the rest of the article");
+	while (load_next(job))
+		continue;
+	view_set_loading(v, 100);
+	type(v, "\r");
+	shows(v, "Open https://2.example/ ? (y/n)", NULL, "once loaded, Enter "
+	    "again shows it");
+	view_free(v);
+	doc_free(load_end(job));
+	diag_release(&dg);
+	buf_release(&md);
+}
+
 static void
 test_links(void)
 {
@@ -2280,6 +2320,7 @@ test_links(void)
 	test_link_confirm(d);
 	test_link_refused(d);
 	test_link_narrow();
+	test_link_loading();
 	doc_free(d);
 }
 
