@@ -15,8 +15,9 @@
 _olsread_options()
 {
 	local long=(
-		--color --color= --config --dump --help --ignore-case
-		--mouse --no-config --no-mouse --no-remember --no-sidebar
+		--color --color= --config --dump --help --hyperlinks --ignore-case
+		--mouse --no-config --no-hyperlinks --no-mouse --no-remember
+		--no-sidebar
 		--no-smart --regex --search --section --sidebar --sidebar-width
 		--smart --theme --theme= --toc --tsv --version --width
 	)

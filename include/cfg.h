@@ -22,6 +22,7 @@ enum cfg_setting {
 	CFG_THEME,		/* "theme": an enum cfg_theme */
 	CFG_SMART,		/* "smart": curly quotes and dashes */
 	CFG_MOUSE,		/* "mouse": the pager takes the mouse */
+	CFG_HYPERLINKS,		/* "hyperlinks": links as OSC 8 */
 	CFG__MAX
 };
 

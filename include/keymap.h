@@ -41,6 +41,8 @@
 	X(MARK_SET, "mark-set", "set a mark: then a letter")		\
 	X(MARK_GOTO, "mark-goto",					\
 	    "go to a mark: then a letter, or ' for jump-back")		\
+	X(LINK_OPEN, "link-open",					\
+	    "show a link's URL by number, offer to open it")		\
 	X(SEARCH_FORWARD, "search-forward",				\
 	    "search forward from here: type the query")			\
 	X(SEARCH_BACKWARD, "search-backward",				\

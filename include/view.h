@@ -31,6 +31,8 @@ struct search;
 				   article, then ask again */
 #define VIEW_FILE_NEXT	0x20	/* open the next file given */
 #define VIEW_FILE_PREV	0x40	/* or the previous one */
+#define VIEW_OPEN	0x80	/* the reader said yes: open the URL of
+				   view_link_url() */
 
 /* Below these sizes the view shows what fits and says so. */
 #define VIEW_MIN_COLS		20
@@ -84,6 +86,10 @@ struct view_opts {
 	enum cfg_theme	 theme;		/* for the screen's colours; the view
 					   has none */
 	bool		 mouse;		/* capture the mouse */
+	bool		 hyperlinks;	/* links as OSC 8 hyperlinks, for the
+					   screen; the view draws none */
+	const char	*opener;	/* borrowed: what opens a link, for
+					   its messages; NULL: nothing */
 	const char	*search;	/* a first search, or NULL */
 	struct view_memory *memory;	/* where to go back to, and what
 					   to remember at the end; or NULL */
@@ -217,6 +223,13 @@ const char	*view_message(const struct view *);
 const char	*view_prompt(const struct view *);
 /* Cells from the start of the prompt to its cursor. */
 size_t		 view_prompt_cursor(const struct view *);
+
+/*
+ * The URL the reader last said yes to opening, which VIEW_OPEN asks the
+ * screen to open, or NULL.  It has passed link_refusal().  Valid until the
+ * next key.
+ */
+const char	*view_link_url(const struct view *);
 
 /*
  * The matches of the search to highlight, or NULL when none is; and the

@@ -56,6 +56,7 @@ static const struct cfg_option {
 	    cfg_themes },
 	[CFG_SMART] = { "smart", CFG_BOOL, 0, 0, 0, NULL },
 	[CFG_MOUSE] = { "mouse", CFG_BOOL, 1, 0, 0, NULL },
+	[CFG_HYPERLINKS] = { "hyperlinks", CFG_BOOL, 1, 0, 0, NULL },
 };
 
 /* The line being read, for its messages. */

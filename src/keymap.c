@@ -79,6 +79,7 @@ static const char keymap_defaults[] =
 	"bind Tab focus\n"
 	"bind BSpace history-back\n" "bind + history-forward\n"
 	"bind m mark-set\n" "bind ' mark-goto\n"
+	"bind o link-open\n"
 	"bind t sidebar\n" "bind M mouse\n" "bind = info\n"
 	"bind C-l redraw\n"
 	"bind / search-forward\n" "bind ? search-backward\n"

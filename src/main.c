@@ -25,6 +25,7 @@
 #include "dump.h"
 #include "keymap.h"
 #include "load.h"
+#include "opener.h"
 #include "recall.h"
 #include "screen.h"
 #include "search.h"
@@ -78,6 +79,7 @@ struct main_opts {
 	/* The settings: defaults, then the file, then the command line. */
 	unsigned int	 width;		/* 0: not asked */
 	bool		 mouse;
+	bool		 hyperlinks;
 	bool		 sidebar;
 	unsigned int	 side_width;	/* 0: the view's default */
 	enum cfg_theme	 theme;
@@ -94,6 +96,8 @@ enum {
 	OPT_COLOR,
 	OPT_MOUSE,
 	OPT_NO_MOUSE,
+	OPT_HYPERLINKS,
+	OPT_NO_HYPERLINKS,
 	OPT_SIDEBAR,
 	OPT_NO_SIDEBAR,
 	OPT_SIDEBAR_WIDTH,
@@ -113,9 +117,11 @@ static const struct option main_longopts[] = {
 	{ "config",	required_argument,	NULL,	OPT_CONFIG },
 	{ "dump",	no_argument,		NULL,	OPT_DUMP },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "hyperlinks",	no_argument,		NULL,	OPT_HYPERLINKS },
 	{ "ignore-case", no_argument,		NULL,	'i' },
 	{ "mouse",	no_argument,		NULL,	OPT_MOUSE },
 	{ "no-config",	no_argument,		NULL,	OPT_NO_CONFIG },
+	{ "no-hyperlinks", no_argument,		NULL,	OPT_NO_HYPERLINKS },
 	{ "no-mouse",	no_argument,		NULL,	OPT_NO_MOUSE },
 	{ "no-remember", no_argument,		NULL,	'n' },
 	{ "no-sidebar",	no_argument,		NULL,	OPT_NO_SIDEBAR },
@@ -139,10 +145,12 @@ main_usage(FILE *fp)
 {
 	fputs("usage: olsread [-hnV] [--dump | --toc [--tsv]] [--section n] "
 	    "[-w width]\n"
-	    "               [--color[=when]] [--[no-]mouse] [--[no-]sidebar]\n"
-	    "               [--sidebar-width width] [--theme name] "
-	    "[--[no-]smart]\n"
-	    "               [--config file | --no-config] [file ...]\n"
+	    "               [--color[=when]] [--[no-]mouse] "
+	    "[--[no-]hyperlinks]\n"
+	    "               [--[no-]sidebar] [--sidebar-width width] "
+	    "[--theme name]\n"
+	    "               [--[no-]smart] [--config file | --no-config] "
+	    "[file ...]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
 	    "[--color[=when]] [file]\n"
 	    "       olsread [options] +/query [file]\n", fp);
@@ -172,6 +180,9 @@ main_help(void)
 	    "  --color[=WHEN]   style the output: auto, always or never\n"
 	    "  --mouse          let the pager take the mouse (the default)\n"
 	    "  --no-mouse       leave the mouse to the terminal\n"
+	    "  --hyperlinks, --no-hyperlinks\n"
+	    "                   make links clickable in the terminal (OSC 8,\n"
+	    "                   the default), or not\n"
 	    "  --sidebar, --no-sidebar\n"
 	    "                   start the pager with the talk index, or "
 	    "without\n"
@@ -309,6 +320,11 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 		case OPT_NO_MOUSE:
 			main_give(o, CFG_MOUSE, ch == OPT_MOUSE ? "on" : "off");
 			break;
+		case OPT_HYPERLINKS:
+		case OPT_NO_HYPERLINKS:
+			main_give(o, CFG_HYPERLINKS, ch == OPT_HYPERLINKS ?
+			    "on" : "off");
+			break;
 		case OPT_SIDEBAR:
 		case OPT_NO_SIDEBAR:
 			main_give(o, CFG_SIDEBAR, ch == OPT_SIDEBAR ? "on" :
@@ -379,6 +395,7 @@ main_configure(struct main_opts *o, struct cfg *c, struct diag *dg)
 	cfg_merge(c, &o->cli);
 	o->width = (unsigned int)c->value[CFG_WIDTH];
 	o->mouse = c->value[CFG_MOUSE];
+	o->hyperlinks = c->value[CFG_HYPERLINKS];
 	o->sidebar = c->value[CFG_SIDEBAR];
 	o->side_width = (unsigned int)c->value[CFG_SIDEBAR_WIDTH];
 	o->theme = (enum cfg_theme)c->value[CFG_THEME];
@@ -633,8 +650,8 @@ struct main_article {
 
 /* The view's options for article `i` of `n`. */
 static void
-main_view_opts(const struct main_opts *o, struct main_article *a, size_t i,
-    size_t n, struct view_opts *v)
+main_view_opts(const struct main_opts *o, struct main_article *a,
+    const char *opener, size_t i, size_t n, struct view_opts *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->measure = o->width != 0 ? o->width : MAIN_PAGER_MEASURE;
@@ -642,6 +659,8 @@ main_view_opts(const struct main_opts *o, struct main_article *a, size_t i,
 	v->side_width = o->side_width;
 	v->theme = main_pager_theme(o);
 	v->mouse = o->mouse;
+	v->hyperlinks = o->hyperlinks;
+	v->opener = opener;
 	/* +/query and --section are for the first article, as in less. */
 	v->search = i == 0 ? o->start : NULL;
 	v->talk = i == 0 ? o->talk : 0;
@@ -701,6 +720,7 @@ main_page(const struct main_opts *o, struct main_article *arts, size_t n,
 {
 	struct screen_article	*sa;
 	struct main_article	**read;
+	char			*opener = opener_find();
 	size_t			 i, m = 0;
 	int			 status, sig = 0;
 
@@ -715,8 +735,9 @@ main_page(const struct main_opts *o, struct main_article *arts, size_t n,
 		sa[m++].job = arts[i].job;
 	}
 	for (i = 0; i < m; i++)
-		main_view_opts(o, read[i], i, m, &sa[i].opts);
+		main_view_opts(o, read[i], opener, i, m, &sa[i].opts);
 	status = screen_run(sa, m, o->keys, dg, &sig);
+	free(opener);
 	if (status != 0)
 		fprintf(stderr, "olsread: cannot set up the terminal\n");
 	main_keep(read, m, status == 0);

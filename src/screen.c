@@ -26,7 +26,9 @@
 #include "doc.h"
 #include "keymap.h"
 #include "layout.h"
+#include "link.h"
 #include "load.h"
+#include "opener.h"
 #include "search.h"
 #include "text.h"
 #include "util.h"
@@ -257,6 +259,7 @@ static int			 screen_npairs;
 static attr_t			 screen_italic = A_UNDERLINE;
 static SCREEN			*screen_term;
 static FILE			*screen_in;	/* owned: keys, maybe /dev/tty */
+static const char		*screen_opener;	/* borrowed: opens links */
 /*
  * The signals that end olsread, and the resize: blocked but while waiting
  * in ppoll(), so that none can come between a look at screen_signal and
@@ -267,6 +270,42 @@ static sigset_t			 screen_saved;		/* mask before */
 static const int		 screen_ending[] = {
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE
 };
+
+/*
+ * OSC 8 hyperlinks.  curses knows nothing of them, and a terminal marks
+ * as a link the cells written while one is open: so once curses has drawn
+ * a frame, each piece of a link's text is written again over itself, the
+ * same characters with the same attributes, between OSC 8 and OSC 8, and
+ * the cursor goes back where curses left it.  The attributes go through
+ * vid_puts(), which keeps curses' idea of the terminal right.  A row that
+ * had links is written whole by the next frame (wredrawln), so that no
+ * cell keeps a link it lost.  The URL and the text must pass link.h, so
+ * that no control ever goes out inside the sequence.
+ */
+struct screen_href {
+	int		 y;
+	int		 x;
+	const char	*text;		/* borrowed: a layout, for the frame */
+	size_t		 len;
+	attr_t		 attr;
+	const char	*url;		/* borrowed: the doc */
+	size_t		 url_len;
+};
+
+/* A link's URL, for the pieces of its text. */
+struct screen_url {
+	const char	*url;		/* borrowed: the doc */
+	size_t		 len;
+};
+
+static bool			 screen_hyperlinks;	/* as asked, and the
+							   terminal fit */
+static bool			 screen_recording;	/* in this frame */
+static struct screen_href	*screen_hrefs;		/* owned */
+static size_t			 screen_nhrefs;
+static size_t			 screen_caphrefs;
+/* Bytes for the terminal, written after curses' own: see screen_out(). */
+static struct buf		 screen_extra;
 
 bool
 screen_usable(char *why, size_t size)
@@ -309,6 +348,10 @@ screen_end(void)
 	if (screen_in != NULL && screen_in != stdin)
 		fclose(screen_in);
 	screen_in = NULL;
+	free(screen_hrefs);
+	screen_hrefs = NULL;
+	screen_nhrefs = screen_caphrefs = 0;
+	buf_release(&screen_extra);
 	util_set_cleanup(NULL);
 	/* A signal that came meanwhile is handled now, the screen given back. */
 	sigprocmask(SIG_SETMASK, &screen_saved, NULL);
@@ -479,6 +522,9 @@ screen_begin(const struct view_opts *o)
 	if (!isatty(STDIN_FILENO) && (screen_in = fopen("/dev/tty", "r")) ==
 	    NULL)
 		return false;
+	/* A link's opener gets it as its standard input, and no copy. */
+	if (screen_in != stdin)
+		fcntl(fileno(screen_in), F_SETFD, FD_CLOEXEC);
 	for (i = 0; i < sizeof(screen_ending) / sizeof(*screen_ending); i++)
 		screen_catch(screen_ending[i]);
 	screen_block();
@@ -528,9 +574,9 @@ screen_seg_ink(unsigned int role, unsigned int style)
 /*
  * Draw `len` bytes of UTF-8 at (y, *x), never past column `maxx`, and
  * advance *x by the cells drawn.  Text that does not fit is cut at a
- * character.
+ * character.  Returns the bytes drawn.
  */
-static void
+static size_t
 screen_put(int y, int *x, const char *s, size_t len, int maxx, attr_t a)
 {
 	size_t		 i = 0, n;
@@ -538,12 +584,12 @@ screen_put(int y, int *x, const char *s, size_t len, int maxx, attr_t a)
 	uint32_t	 cp;
 
 	if (*x >= maxx)
-		return;
+		return 0;
 	attrset(a);
 	if (*x + (int)total <= maxx) {
 		mvaddnstr(y, *x, s, (int)len);
 		*x += (int)total;
-		return;
+		return len;
 	}
 	for (move(y, *x); i < len; i += n) {
 		n = text_decode(s + i, len - i, &cp);
@@ -553,6 +599,30 @@ screen_put(int y, int *x, const char *s, size_t len, int maxx, attr_t a)
 		addnstr(s + i, (int)n);
 		*x += (int)w;
 	}
+	return i;
+}
+
+/* Draw as screen_put() does; a piece of a link's text is remembered. */
+static void
+screen_put_text(int y, int *x, const char *s, size_t len, int maxx,
+    attr_t a, const struct screen_url *u)
+{
+	struct screen_href	*h;
+	int			 x0 = *x;
+	size_t			 n = screen_put(y, x, s, len, maxx, a);
+
+	if (u == NULL || n == 0 || !screen_recording)
+		return;
+	screen_hrefs = xgrow(screen_hrefs, &screen_caphrefs, screen_nhrefs + 1,
+	    sizeof(*screen_hrefs));
+	h = &screen_hrefs[screen_nhrefs++];
+	h->y = y;
+	h->x = x0;
+	h->text = s;
+	h->len = n;
+	h->attr = a;
+	h->url = u->url;
+	h->url_len = u->len;
 }
 
 /*
@@ -578,7 +648,8 @@ screen_match_attr(struct screen_ink ink, bool current)
  */
 static void
 screen_draw_seg(int y, int *x, int maxx, const struct layout *l,
-    const struct layout_seg *seg, const struct search *s, size_t cur)
+    const struct layout_seg *seg, const struct search *s, size_t cur,
+    const struct screen_url *u)
 {
 	const char		*bytes;
 	struct screen_ink	 ink = screen_seg_ink(seg->role, seg->style);
@@ -589,12 +660,12 @@ screen_draw_seg(int y, int *x, int maxx, const struct layout *l,
 	if (s != NULL && seg->kind != LAYOUT_SEG_DECO && seg->len > 0)
 		first = search_within(s, seg->off, seg->len, &count);
 	if (count == 0) {
-		screen_put(y, x, bytes, n, maxx, a);
+		screen_put_text(y, x, bytes, n, maxx, a, u);
 		return;
 	}
 	if (seg->kind == LAYOUT_SEG_SUBST) {
-		screen_put(y, x, bytes, n, maxx, screen_match_attr(ink,
-		    first <= cur && cur < first + count));
+		screen_put_text(y, x, bytes, n, maxx, screen_match_attr(ink,
+		    first <= cur && cur < first + count), u);
 		return;
 	}
 	for (at = seg->off, i = first; i < first + count; i++) {
@@ -602,13 +673,33 @@ screen_draw_seg(int y, int *x, int maxx, const struct layout *l,
 		to = s->m[i].off + s->m[i].len;
 		if (to > seg->off + seg->len)
 			to = seg->off + seg->len;
-		screen_put(y, x, bytes + (at - seg->off), from - at, maxx, a);
-		screen_put(y, x, bytes + (from - seg->off), to - from, maxx,
-		    screen_match_attr(ink, i == cur));
+		screen_put_text(y, x, bytes + (at - seg->off), from - at, maxx,
+		    a, u);
+		screen_put_text(y, x, bytes + (from - seg->off), to - from,
+		    maxx, screen_match_attr(ink, i == cur), u);
 		at = to;
 	}
-	screen_put(y, x, bytes + (at - seg->off), seg->off + seg->len - at,
-	    maxx, a);
+	screen_put_text(y, x, bytes + (at - seg->off), seg->off + seg->len -
+	    at, maxx, a, u);
+}
+
+/*
+ * The URL of segment `seg`, when it is a link's text that may become a
+ * hyperlink; false otherwise.
+ */
+static bool
+screen_seg_url(const struct layout *l, const struct layout_seg *seg,
+    struct screen_url *u)
+{
+	size_t	 sp;
+
+	if (!screen_recording || !(seg->style & LAYOUT_LINK) ||
+	    seg->kind == LAYOUT_SEG_DECO)
+		return false;
+	if ((sp = link_at(l->doc, l->block, seg->off)) == DOC_NONE)
+		return false;
+	u->url = doc_span_url(l->doc, &l->doc->spans[sp], &u->len);
+	return link_is_openable(u->url, u->len);
 }
 
 static void
@@ -616,12 +707,17 @@ screen_draw_line(struct view *v, int y, int x, int maxx,
     const struct layout *l, size_t line)
 {
 	const struct layout_line	*ln = &l->lines[line];
+	const struct layout_seg		*seg;
 	const struct search		*s;
+	struct screen_url		 u;
 	size_t				 i, cur;
 
 	s = view_matches(v, &cur);
-	for (i = 0; i < ln->nseg; i++)
-		screen_draw_seg(y, &x, maxx, l, &l->segs[ln->seg + i], s, cur);
+	for (i = 0; i < ln->nseg; i++) {
+		seg = &l->segs[ln->seg + i];
+		screen_draw_seg(y, &x, maxx, l, seg, s, cur,
+		    screen_seg_url(l, seg, &u) ? &u : NULL);
+	}
 }
 
 static void
@@ -828,6 +924,132 @@ screen_draw_help(struct view *v, const struct view_geom *g)
 	buf_release(&help);
 }
 
+/*
+ * Whether the terminal is one to write OSC 8 to.  Those that know it make
+ * links of it; the others, nearly all, skip the sequence, as ECMA-48 has
+ * them parse it.  The Linux console has no links, and an older one may
+ * print the sequence's text: it is left out.
+ */
+static bool
+screen_osc8_fits(void)
+{
+	const char	*term = getenv("TERM");
+
+	return term != NULL && strncmp(term, "linux", 5) != 0;
+}
+
+/* A byte from tputs() or vid_puts(), into screen_extra. */
+static int
+screen_outc(int c)
+{
+	buf_addc(&screen_extra, (char)c);
+	return c;
+}
+
+/* Move the cursor, as the terminal's description says to. */
+static void
+screen_goto(int y, int x)
+{
+	tputs(tiparm(cursor_address, y, x), 1, screen_outc);
+}
+
+/*
+ * Write screen_extra to the terminal.  curses has sent all of its own by
+ * then (doupdate() ends so), and sends nothing meanwhile: so the bytes go
+ * out in order without going through putp(), which would read "$<5>" in a
+ * URL as a delay, and writes through stdio besides.
+ */
+static void
+screen_out(void)
+{
+	const char	*p = screen_extra.data;
+	size_t		 left = screen_extra.len;
+	ssize_t		 n;
+
+	while (left > 0) {
+		if ((n = write(STDOUT_FILENO, p, left)) == -1) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			break;
+		}
+		p += n;
+		left -= (size_t)n;
+	}
+	screen_extra.len = 0;
+}
+
+/* Whether the piece of text may be written again, inside a hyperlink. */
+static bool
+screen_href_ok(const struct screen_href *h)
+{
+	uint32_t	 cp;
+
+	if (!link_is_plain_text(h->text, h->len))
+		return false;
+	/* A mark first would go on the cell before, twice. */
+	text_decode(h->text, h->len, &cp);
+	return text_char_width(cp) > 0;
+}
+
+/*
+ * Write one piece of a link's text again, as a hyperlink.  The attributes
+ * go through vid_puts(), so that curses knows what the terminal has.
+ */
+static void
+screen_href_write(const struct screen_href *h, struct buf *url)
+{
+	url->len = 0;
+	if (!screen_href_ok(h) || !link_osc8_url(h->url, h->url_len, url))
+		return;
+	screen_goto(h->y, h->x);
+	vid_puts(h->attr & ~(attr_t)A_COLOR, (short)PAIR_NUMBER(h->attr), NULL,
+	    screen_outc);
+	buf_adds(&screen_extra, "\033]8;;");
+	buf_add(&screen_extra, url->data, url->len);
+	buf_adds(&screen_extra, "\033\\");
+	buf_add(&screen_extra, h->text, h->len);
+	buf_adds(&screen_extra, "\033]8;;\033\\");
+}
+
+/*
+ * After curses has drawn the frame: its links as hyperlinks, then the
+ * attributes and the cursor back as curses left them.
+ */
+static void
+screen_href_flush(void)
+{
+	struct buf	 url;
+	size_t		 i;
+	int		 cy, cx;
+
+	if (screen_nhrefs == 0)
+		return;
+	getyx(curscr, cy, cx);
+	buf_init(&url);
+	for (i = 0; i < screen_nhrefs; i++)
+		screen_href_write(&screen_hrefs[i], &url);
+	buf_release(&url);
+	vid_puts(A_NORMAL, 0, NULL, screen_outc);
+	screen_goto(cy, cx);
+	screen_out();
+}
+
+/*
+ * A new frame: the rows that had links are written whole, and this
+ * frame's links are gathered, unless the help covers them.
+ */
+static void
+screen_href_begin(bool help)
+{
+	size_t	 i;
+
+	for (i = 0; i < screen_nhrefs; i++)
+		if (i == 0 || screen_hrefs[i].y != screen_hrefs[i - 1].y)
+			wredrawln(stdscr, screen_hrefs[i].y, 1);
+	screen_nhrefs = 0;
+	screen_recording = screen_hyperlinks && !help;
+}
+
 static void
 screen_draw(struct view *v, bool repaint)
 {
@@ -836,6 +1058,7 @@ screen_draw(struct view *v, bool repaint)
 
 	if (repaint)
 		clearok(curscr, TRUE);
+	screen_href_begin(view_help_shown(v));
 	erase();
 	screen_draw_sidebar(v, g);
 	screen_draw_body(v, g);
@@ -850,6 +1073,7 @@ screen_draw(struct view *v, bool repaint)
 	} else
 		curs_set(0);
 	refresh();
+	screen_href_flush();
 }
 
 /* A curses key as olsread's key code, or 0 for none. */
@@ -983,6 +1207,28 @@ screen_poll(int timeout, bool *ready)
 	return screen_signal == 0;
 }
 
+/*
+ * The reader said yes to opening a link.  The opener gets the terminal as
+ * the shell left it, for a terminal browser (w3m) needs it, and a
+ * graphical one returns at once; then the screen is drawn anew, with what
+ * came of it on the message line.
+ */
+static unsigned int
+screen_open_link(struct view *v)
+{
+	const char	*url = view_link_url(v);
+	char		 msg[256];
+
+	if (url == NULL || screen_opener == NULL)
+		return 0;
+	def_prog_mode();
+	endwin();
+	opener_run(screen_opener, url, screen_in != stdin ?
+	    fileno(screen_in) : -1, &screen_saved, msg, sizeof(msg));
+	view_set_message(v, msg);
+	return VIEW_REPAINT;
+}
+
 /* Read and handle what the terminal sent; false when the reader quits. */
 static bool
 screen_events(struct view *v, struct load_job *job, unsigned int *flags)
@@ -997,6 +1243,10 @@ screen_events(struct view *v, struct load_job *job, unsigned int *flags)
 		if (*flags & VIEW_MOUSE) {
 			screen_set_mouse(view_mouse(v));
 			*flags &= ~(unsigned int)VIEW_MOUSE;
+		}
+		if (*flags & VIEW_OPEN) {
+			*flags &= ~(unsigned int)VIEW_OPEN;
+			*flags |= screen_open_link(v);
 		}
 	}
 	return true;
@@ -1088,6 +1338,8 @@ screen_run(struct screen_article *arts, size_t n, const struct keymap *km,
 
 	if (n == 0 || !screen_begin(&arts[0].opts))
 		return 1;
+	screen_opener = arts[0].opts.opener;
+	screen_hyperlinks = arts[0].opts.hyperlinks && screen_osc8_fits();
 	for (;;) {
 		v = screen_open(&arts[i], km);
 		if (i == 0 && dg->n > 0 && view_message(v) == NULL)

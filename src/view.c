@@ -14,12 +14,14 @@
 
 #include "doc.h"
 #include "layout.h"
+#include "link.h"
 #include "prompt.h"
 #include "search.h"
 #include "text.h"
 
 #define VIEW_MARKS	52	/* a-z, A-Z */
 #define VIEW_DIGITS	9	/* digits of a talk number, at most */
+#define VIEW_URL_MIN	12	/* cells a message gives a URL, at least */
 
 /* A key that waits for the next one. */
 enum view_pending {
@@ -28,7 +30,9 @@ enum view_pending {
 	VIEW_PENDING_MARK_GOTO,	/* after ' */
 	VIEW_PENDING_Z,		/* after Z, for ZZ */
 	VIEW_PENDING_COLON,	/* after :, for :n and :p */
-	VIEW_PENDING_DIGITS	/* typing a talk number */
+	VIEW_PENDING_DIGITS,	/* typing a talk number */
+	VIEW_PENDING_LINK,	/* typing a link number */
+	VIEW_PENDING_CONFIRM	/* asked whether to open a link */
 };
 
 /* How a search goes: each prompt starts from the last one's. */
@@ -107,6 +111,8 @@ struct view {
 	struct buf		 message;
 	struct buf		 prompt;
 	struct view_find	 find;
+	char			*link_url;	/* owned: the link asked about,
+						   or said yes to; or NULL */
 };
 
 static unsigned int	 view_do(struct view *, enum action);
@@ -635,6 +641,22 @@ view_mark(struct view *v, uint32_t key, bool set)
 
 /* Typing a talk number. */
 
+/* Backspace, as any of the codes a terminal may send for it. */
+static bool
+view_is_erase(uint32_t key)
+{
+	return key == KEYMAP_BACKSPACE || key == 0x7f ||
+	    key == KEYMAP_CTRL('h');
+}
+
+/* A key that a number's prompt takes: a digit, Enter, Escape, Backspace. */
+static bool
+view_is_number_key(uint32_t key)
+{
+	return (key >= '0' && key <= '9') || key == KEYMAP_ENTER ||
+	    key == KEYMAP_ESCAPE || view_is_erase(key);
+}
+
 /* How many talks have a number that starts with the digits typed. */
 static unsigned long
 view_talks_with_prefix(const struct view *v, unsigned long n)
@@ -670,6 +692,27 @@ view_digits_end(struct view *v)
 }
 
 /*
+ * A digit, Backspace or Escape on a number's prompt: the digits edited.
+ * Returns false when the prompt was given up (Escape, or Backspace on the
+ * last digit).
+ */
+static bool
+view_digits_edit(struct view *v, uint32_t key)
+{
+	if (key == KEYMAP_ESCAPE || (view_is_erase(key) && v->ndigits <= 1)) {
+		view_digits_end(v);
+		return false;
+	}
+	if (view_is_erase(key))
+		v->digits[--v->ndigits] = '\0';
+	else if (key >= '0' && key <= '9' && v->ndigits < VIEW_DIGITS) {
+		v->digits[v->ndigits++] = (char)key;
+		v->digits[v->ndigits] = '\0';
+	}
+	return true;
+}
+
+/*
  * A digit, Enter, Backspace or Escape while a talk number is typed: the
  * jump happens as soon as the digits can name only one talk.
  */
@@ -684,16 +727,9 @@ view_digits_key(struct view *v, uint32_t key)
 		    (view_say(v, "The article has no talks"), VIEW_REDRAW) :
 		    view_goto_talk(v, n);
 	}
-	if (key == KEYMAP_ESCAPE || ((key == KEYMAP_BACKSPACE ||
-	    key == 0x7f || key == KEYMAP_CTRL('h')) && v->ndigits <= 1)) {
-		view_digits_end(v);
+	if (!view_digits_edit(v, key))
 		return VIEW_REDRAW;
-	}
-	if (key == KEYMAP_BACKSPACE || key == 0x7f || key == KEYMAP_CTRL('h'))
-		v->digits[--v->ndigits] = '\0';
-	else if (key >= '0' && key <= '9' && v->ndigits < VIEW_DIGITS) {
-		v->digits[v->ndigits++] = (char)key;
-		v->digits[v->ndigits] = '\0';
+	if (key >= '0' && key <= '9') {
 		n = strtoul(v->digits, NULL, 10);
 		if (view_talks_with_prefix(v, n) == 0) {
 			view_digits_end(v);
@@ -708,6 +744,127 @@ view_digits_key(struct view *v, uint32_t key)
 	}
 	view_digits_prompt(v);
 	return VIEW_REDRAW;
+}
+
+/* Links, by the numbers the layout shows after them. */
+
+static void
+view_link_prompt(struct view *v)
+{
+	v->prompt.len = 0;
+	buf_printf(&v->prompt, "Link: %s", v->digits);
+}
+
+/* o: a prompt for the number of a link. */
+static unsigned int
+view_link_start(struct view *v)
+{
+	view_digits_end(v);
+	if (v->doc->complete && v->doc->nlinks == 0) {
+		view_say(v, "The article has no links");
+		return VIEW_REDRAW;
+	}
+	v->pending = VIEW_PENDING_LINK;
+	view_link_prompt(v);
+	return VIEW_REDRAW;
+}
+
+/*
+ * Append to `out` the URL, its controls shown as symbols, cut to what the
+ * line leaves it after `out` and `tail`, then `tail`: the URL gives way,
+ * never the words about it.  A cell stays free for the prompt's cursor.
+ */
+static void
+view_link_fit(const struct view *v, struct buf *out, const char *url,
+    size_t len, const char *tail)
+{
+	size_t	 used = text_width(out->data, out->len) +
+		    text_width(tail, strlen(tail)) + 1;
+
+	text_fit(url, len, v->geom.cols > used + VIEW_URL_MIN ?
+	    v->geom.cols - used : VIEW_URL_MIN, out);
+	buf_adds(out, tail);
+}
+
+/*
+ * Enter on a link's number: the URL, and the question whether to open
+ * it; or, for one that may not be opened, the URL and why not.
+ */
+static unsigned int
+view_link_show(struct view *v, unsigned long n)
+{
+	const struct doc	*d = v->doc;
+	const char		*url, *why;
+	size_t			 sp, len;
+
+	if ((sp = link_find(d, n)) == DOC_NONE) {
+		if (d->nlinks == 0)
+			view_say(v, "The article has no links");
+		else
+			view_say(v, "No link %lu: the article has %u", n,
+			    d->nlinks);
+		return VIEW_REDRAW;
+	}
+	url = doc_span_url(d, &d->spans[sp], &len);
+	if ((why = link_refusal(url, len)) == NULL && v->opts.opener == NULL)
+		why = "no browser: set $BROWSER";
+	if (why != NULL) {
+		view_say(v, "[%lu] ", n);
+		view_link_fit(v, &v->message, url, len, " \xc2\xb7 ");
+		buf_adds(&v->message, why);
+		return VIEW_REDRAW;
+	}
+	free(v->link_url);
+	v->link_url = xstrndup(url, len);
+	v->pending = VIEW_PENDING_CONFIRM;
+	v->prompt.len = 0;
+	buf_adds(&v->prompt, "Open ");
+	/* A blank keeps the '?' from reading as part of the URL. */
+	view_link_fit(v, &v->prompt, url, len, " ? (y/n)");
+	return VIEW_REDRAW;
+}
+
+/*
+ * A key on the link's prompt.  Unlike a talk's, the number is only taken
+ * on Enter: an article has many links, and a prefix rarely names one.
+ */
+static unsigned int
+view_link_key(struct view *v, uint32_t key)
+{
+	unsigned long	 n = strtoul(v->digits, NULL, 10);
+
+	if (key != KEYMAP_ENTER) {
+		if (view_digits_edit(v, key))
+			view_link_prompt(v);
+		return VIEW_REDRAW;
+	}
+	if (v->ndigits == 0) {
+		view_digits_end(v);
+		return VIEW_REDRAW;
+	}
+	/* A number past the links loaded may be one of the rest. */
+	if (n > v->doc->nlinks && !v->doc->complete)
+		return VIEW_LOAD;
+	view_digits_end(v);
+	return view_link_show(v, n);
+}
+
+/* The answer to "Open URL ? (y/n)": y opens, any other key does not. */
+static unsigned int
+view_link_answer(struct view *v, uint32_t key)
+{
+	view_digits_end(v);
+	if (key == 'y' || key == 'Y')
+		return VIEW_REDRAW | VIEW_OPEN;
+	free(v->link_url);
+	v->link_url = NULL;
+	return VIEW_REDRAW;
+}
+
+const char *
+view_link_url(const struct view *v)
+{
+	return v->pending == VIEW_PENDING_CONFIRM ? NULL : v->link_url;
 }
 
 /* The index. */
@@ -1568,6 +1725,8 @@ view_do(struct view *v, enum action a)
 		v->pending = a == ACTION_MARK_SET ? VIEW_PENDING_MARK_SET :
 		    VIEW_PENDING_MARK_GOTO;
 		return VIEW_REDRAW;
+	case ACTION_LINK_OPEN:
+		return view_link_start(v);
 	case ACTION_SEARCH_FORWARD:
 	case ACTION_SEARCH_BACKWARD:
 	case ACTION_SEARCH_NEXT:
@@ -1651,16 +1810,17 @@ view_pending_key(struct view *v, uint32_t key, bool *used)
 	enum view_pending	 p = v->pending;
 
 	*used = true;
-	if (p == VIEW_PENDING_DIGITS) {
-		if ((key >= '0' && key <= '9') || key == KEYMAP_ENTER ||
-		    key == KEYMAP_ESCAPE || key == KEYMAP_BACKSPACE ||
-		    key == 0x7f || key == KEYMAP_CTRL('h'))
-			return view_digits_key(v, key);
+	if (p == VIEW_PENDING_DIGITS || p == VIEW_PENDING_LINK) {
+		if (view_is_number_key(key))
+			return p == VIEW_PENDING_DIGITS ?
+			    view_digits_key(v, key) : view_link_key(v, key);
 		/* Anything else gives up the number and does its own job. */
 		view_digits_end(v);
 		*used = false;
 		return VIEW_REDRAW;
 	}
+	if (p == VIEW_PENDING_CONFIRM)
+		return view_link_answer(v, key);
 	v->pending = VIEW_PENDING_NONE;
 	if (p == VIEW_PENDING_COLON)
 		v->prompt.len = 0;
@@ -2265,6 +2425,7 @@ view_free(struct view *v)
 	free(v->hist);
 	free(v->counted);
 	free(v->read);
+	free(v->link_url);
 	buf_release(&v->message);
 	buf_release(&v->prompt);
 	free(v);

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -2883,17 +2884,61 @@ e2e_bytes(const unsigned char *p, size_t n, char out[128])
 	return out;
 }
 
+/* The longest URL olsread may write in a hyperlink, as link.h has it. */
+#define E2E_OSC8_MAX	2048
+
+/*
+ * The OSC 8 hyperlink at `p` (`n` bytes, ESC ] first), if it is one that
+ * olsread may write: ESC ] 8 ; ; then nothing (the end of a link) or an
+ * http, https or mailto URL (any case) of printable ASCII, no blank, up
+ * to E2E_OSC8_MAX bytes, then ESC \.  Returns its length, or 0 and what
+ * is wrong with it in `why`.
+ */
+static size_t
+e2e_osc8_len(const unsigned char *p, size_t n, const char **why)
+{
+	static const char *const schemes[] = { "http:", "https:", "mailto:" };
+	size_t	 i, k, len;
+	bool	 known = false;
+
+	if (n < 5 || memcmp(p, "\033]8;;", 5) != 0) {
+		*why = "OSC, and not OSC 8 without parameters";
+		return 0;
+	}
+	for (i = 5; i < n && p[i] > 0x20 && p[i] < 0x7f; i++)
+		continue;
+	len = i - 5;
+	for (k = 0; k < E2E_NELEM(schemes); k++)
+		known = known || (len > strlen(schemes[k]) &&
+		    strncasecmp((const char *)p + 5, schemes[k],
+		    strlen(schemes[k])) == 0);
+	if (i + 1 >= n || p[i] != 0x1b || p[i + 1] != '\\')
+		*why = "OSC 8 with a byte that is not printable ASCII in its "
+		    "URL, or not ended by ST";
+	else if (len > 0 && !known)
+		*why = "OSC 8 with a URL of a scheme never opened";
+	else if (len > E2E_OSC8_MAX)
+		*why = "OSC 8 with a URL too long";
+	else
+		return i + 2;
+	return 0;
+}
+
 /*
  * The escape sequence at `p` (`n` bytes, ESC first), if it is one curses
  * writes for xterm-256color: CSI with numbers up to E2E_PARAM_MAX (an SGR,
- * E2E_SGR_MAX), a character set (ESC ( B), or ESC = > 7 8 M.  Returns its
- * length, or 0 and what is wrong with it in `why`.
+ * E2E_SGR_MAX), a character set (ESC ( B), or ESC = > 7 8 M; or an OSC 8
+ * hyperlink that e2e_osc8_len() allows.  Returns its length, or 0 and what
+ * is wrong with it in `why`.
  */
 static size_t
 e2e_esc_len(const unsigned char *p, size_t n, const char **why)
 {
 	size_t	 i;
 	long	 v = 0, max = 0;
+
+	if (n >= 2 && p[1] == ']')
+		return e2e_osc8_len(p, n, why);
 
 	if (n >= 2 && p[1] == '[') {
 		for (i = 2; i < n && p[i] >= 0x30 && p[i] <= 0x3f; i++) {
@@ -2917,9 +2962,9 @@ e2e_esc_len(const unsigned char *p, size_t n, const char **why)
 		return 3;
 	if (n >= 2 && memchr("=>78M", p[1], 5) != NULL)
 		return 2;
-	*why = n < 2 ? "ESC at the end" : p[1] == ']' ? "OSC" :
-	    p[1] == 'P' ? "DCS" : p[1] == '_' ? "APC" : p[1] == '^' ? "PM" :
-	    p[1] == 'X' ? "SOS" : "an escape sequence curses does not send";
+	*why = n < 2 ? "ESC at the end" : p[1] == 'P' ? "DCS" :
+	    p[1] == '_' ? "APC" : p[1] == '^' ? "PM" : p[1] == 'X' ? "SOS" :
+	    "an escape sequence curses does not send";
 	return 0;
 }
 
@@ -2962,16 +3007,18 @@ e2e_utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
  * Whether every byte olsread wrote to the terminal is one curses draws
  * with, and none an article could have brought: text in valid UTF-8
  * without C1 controls; of C0, only BS, TAB, LF, CR and ESC (no BEL);
- * escape sequences only as e2e_esc_len() allows, so never OSC (a title,
- * the clipboard), DCS, APC, PM or SOS.  The first fault is shown.
+ * escape sequences only as e2e_esc_len() allows, so never OSC but an
+ * OSC 8 hyperlink to a URL olsread may open (never a title or the
+ * clipboard), nor DCS, APC, PM or SOS.  Only the bytes from `from` to
+ * `to` are looked at, which must start and end between sequences.
+ * Returns what is wrong with the first fault, at `*at`, or NULL.
  */
-static bool
-e2e_output_clean(const struct e2e *s)
+static const char *
+e2e_output_fault(const struct e2e *s, size_t from, size_t to, size_t *at)
 {
 	const unsigned char	*p = (const unsigned char *)s->out.data;
 	const char		*why = NULL;
-	char			 show[128];
-	size_t			 i = 0, n = s->out.len, k = 0;
+	size_t			 i = from, n = to, k = 0;
 	uint32_t		 cp;
 
 	while (i < n && why == NULL) {
@@ -2987,11 +3034,75 @@ e2e_output_clean(const struct e2e *s)
 		if (why == NULL)
 			i += k;
 	}
-	if (why == NULL)
+	*at = i;
+	return why;
+}
+
+/* Whether e2e_output_fault() finds none; the first fault is shown. */
+static bool
+e2e_output_clean_in(const struct e2e *s, size_t from, size_t to)
+{
+	const char	*why;
+	char		 show[128];
+	size_t		 i;
+
+	if ((why = e2e_output_fault(s, from, to, &i)) == NULL)
 		return true;
-	tap_diag("output byte %zu of %zu: %s: \"%s\"", i, n, why,
-	    e2e_bytes(p + i, n - i, show));
+	tap_diag("output byte %zu of %zu: %s: \"%s\"", i, to, why,
+	    e2e_bytes((const unsigned char *)s->out.data + i, to - i, show));
 	return false;
+}
+
+/* All that olsread wrote, as e2e_output_clean_in() has it. */
+static bool
+e2e_output_clean(const struct e2e *s)
+{
+	return e2e_output_clean_in(s, 0, s->out.len);
+}
+
+/*
+ * The check above on crafted output: OSC 8 passes only to a URL that may
+ * be opened, in printable ASCII, ended by ST; no other OSC passes.
+ */
+static void
+e2e_test_checker(void)
+{
+	static const struct {
+		const char	*out;
+		bool		 clean;
+	} cases[] = {
+		{ "a\033]8;;https://x.org/a?b=1\033\\b\033]8;;\033\\c", true },
+		{ "\033]8;;HTTP://x.org/\033\\\033]8;;mailto:a@b\033\\", true },
+		{ "\033]8;;javascript:alert(1)\033\\", false },
+		{ "\033]8;;-oProxyCommand=x\033\\", false },
+		{ "\033]8;;file:///etc/passwd\033\\", false },
+		{ "\033]8;;http://x.org/\033[31m\033\\", false },
+		{ "\033]8;;http://x.org/ a\033\\", false },
+		{ "\033]8;;http://x.org/\xc3\xa9\033\\", false },
+		{ "\033]8;;http://x.org/\a", false },
+		{ "\033]8;;http://x.org/", false },
+		{ "\033]8;id=1;http://x.org/\033\\", false },
+		{ "\033]8;;http:\033\\", false },
+		{ "\033]0;pwned\a", false },
+		{ "\033]52;c;cHduZWQ=\a", false },
+	};
+	struct e2e	 s;
+	size_t		 i, at;
+	bool		 ok = true;
+
+	memset(&s, 0, sizeof(s));
+	for (i = 0; i < E2E_NELEM(cases); i++) {
+		s.out.data = (char *)cases[i].out;
+		s.out.len = strlen(cases[i].out);
+		if ((e2e_output_fault(&s, 0, s.out.len, &at) == NULL) !=
+		    cases[i].clean) {
+			tap_diag("case %zu: \"%s\" is %s", i, cases[i].out,
+			    cases[i].clean ? "refused" : "let through");
+			ok = false;
+		}
+	}
+	tap_ok(ok, "the output check lets OSC 8 through only to a URL that "
+	    "may be opened, and no other OSC");
 }
 
 /* A new directory of the test's own, under $TMPDIR or /tmp. */
@@ -3204,7 +3315,13 @@ e2e_test_escapes(void)
 	e2e_exited(st, 0, "escapes: q exits 0");
 	tap_ok(e2e_output_clean(&s), "escapes: of all olsread wrote to the "
 	    "terminal (%zu bytes), no OSC, DCS, APC, PM, SOS, C1 or BEL: only "
-	    "text and curses' CSI", s.out.len);
+	    "text, curses' CSI, and OSC 8 to a URL that may be opened",
+	    s.out.len);
+	tap_ok(e2e_buf_has(&s.out, 0, "\033]8;;http://example.org/ok\033\\"
+	    "titled one\033]8;;\033\\") &&
+	    !e2e_buf_has(&s.out, 0, "\033]8;;http://example.org/\xe2"),
+	    "escapes: the one clean link is a hyperlink, and none of those "
+	    "with controls in their URL");
 	e2e_close(&s);
 	e2e_rmdir(dir);
 }
@@ -3812,6 +3929,267 @@ e2e_test_config(void)
 	unlink(path);
 }
 
+/* Links. */
+
+/* Five links: one to open, three to refuse, a mailto the browser fails. */
+static const char	 e2e_links_md[] = "# Links\n\n"
+    "A [plain link](https://example.org/a?b=1&c=2), a "
+    "[script](javascript:alert(1)), an [option](-oProxyCommand=x) and an "
+    "[escape](<http://example.org/\033[31m>).\n\n"
+    "Last, [mail](mailto:ann@example.org).\n";
+
+/*
+ * The fake browser: its arguments, one a line, into the file beside it
+ * named after it with ".argv", and whether its standard input is a
+ * terminal into ".stdin"; it fails on a mailto URL.
+ */
+static const char	 e2e_browser_sh[] = "#!/bin/sh\n"
+    "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$0.argv\"\n"
+    "if [ -t 0 ]; then echo tty; else echo no; fi > \"$0.stdin\"\n"
+    "case $1 in mailto:*) exit 3;; esac\n";
+
+/* A new file `path` holding the string `text`, of mode `mode`. */
+static bool
+e2e_put(const char *path, const char *text, mode_t mode)
+{
+	size_t	 len = strlen(text);
+	int	 fd;
+	bool	 ok;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)) == -1) {
+		tap_diag("%s: %s", path, strerror(errno));
+		return false;
+	}
+	ok = write(fd, text, len) == (ssize_t)len;
+	return close(fd) == 0 && ok;
+}
+
+/* Whether the fake browser's record is `want` (NULL: it has not run). */
+static bool
+e2e_record_is(const char *record, const char *want)
+{
+	struct e2e_buf	 b = { NULL, 0, 0 };
+	bool		 ok;
+
+	if (want == NULL)
+		return access(record, F_OK) == -1 && errno == ENOENT;
+	ok = e2e_slurp(record, &b) && b.len == strlen(want) &&
+	    memcmp(b.data, want, b.len) == 0;
+	if (!ok)
+		tap_diag("the browser's argv: \"%.*s\"", (int)b.len,
+		    b.data != NULL ? b.data : "");
+	free(b.data);
+	return ok;
+}
+
+/*
+ * olsread on `article`, or on it through a pipe, with $BROWSER `browser`
+ * (NULL: unset).
+ */
+static bool
+e2e_open_links(struct e2e *s, char *article, const char *browser, bool pipe)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL, NULL };
+	char		 sh[] = "/bin/sh", c[] = "-c", name[] = "sh";
+	char		 script[] = "cat \"$1\" | \"$2\"";
+	char		*argv[] = { (char *)e2e_bin, article, NULL };
+	char		*piped[] = { sh, c, script, name, article,
+			    (char *)e2e_bin, NULL };
+	bool		 ok;
+
+	if (browser != NULL)
+		setenv("BROWSER", browser, 1);
+	ok = e2e_start(s, pipe ? piped : argv, &o);
+	unsetenv("BROWSER");
+	return ok && e2e_wait_for(s, "plain link[1]");
+}
+
+/*
+ * The links that may be opened are OSC 8 hyperlinks around the very text
+ * curses drew, which the screen still shows as it was; the others are not.
+ */
+static void
+e2e_links_osc8(struct e2e *s)
+{
+	e2e_settle(s);
+	tap_ok(e2e_buf_has(&s->out, 0, "\033]8;;https://example.org/a?b=1&c=2"
+	    "\033\\plain link\033]8;;\033\\") &&
+	    e2e_buf_has(&s->out, 0, "\033]8;;mailto:ann@example.org\033\\"
+	    "mail\033]8;;\033\\"), "links: the http and mailto links are "
+	    "OSC 8 hyperlinks");
+	tap_ok(!e2e_buf_has(&s->out, 0, "\033]8;;javascript") &&
+	    !e2e_buf_has(&s->out, 0, "\033]8;;-") &&
+	    !e2e_buf_has(&s->out, 0, "\033]8;;http://example.org/\033") &&
+	    !e2e_buf_has(&s->out, 0, "\033]8;;http://example.org/\xe2"),
+	    "links: the refused ones are not");
+	tap_ok(e2e_wait_row(s, 3, E2E_BODY_X, "A plain link[1], a script[2], "
+	    "an option[3] and an escape[4].") && e2e_wait_row(s, 5,
+	    E2E_BODY_X, "Last, mail[5]."), "links: the text shows as curses "
+	    "drew it");
+}
+
+/* With --no-hyperlinks, or on the Linux console, no OSC 8 at all. */
+static void
+e2e_links_no_osc8(char *md, const char *term, const char *name)
+{
+	struct e2e_opts	 o = { term, E2E_COLS, E2E_ROWS, false, false, NULL, NULL };
+	char		 no[] = "--no-hyperlinks";
+	char		*argv[] = { (char *)e2e_bin, md, NULL, NULL };
+	struct e2e	 s;
+
+	if (term == NULL) {
+		argv[1] = no;
+		argv[2] = md;
+	}
+	if (!e2e_start(&s, argv, &o) || !e2e_wait_for(&s, "plain link")) {
+		tap_ok(false, "links: %s: the article opens", name);
+		e2e_close(&s);
+		return;
+	}
+	e2e_settle(&s);
+	tap_ok(!e2e_buf_has(&s.out, 0, "\033]8"), "links: %s: no OSC 8",
+	    name);
+	e2e_quit(&s, "links: without hyperlinks, q exits 0");
+}
+
+/* Refused links are shown, with why, and never offered. */
+static void
+e2e_links_refused(struct e2e *s)
+{
+	e2e_send(s, "o2\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "[2] javascript:alert(1)"
+	    E2E_DOT "only http, https and mailto links are opened"),
+	    "links: a javascript: link is shown, not offered");
+	e2e_send(s, "y");
+	e2e_send(s, "o3\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "[3] -oProxyCommand=x" E2E_DOT
+	    "a URL starting with '-' could pass for an option"),
+	    "links: a URL starting with '-' is refused");
+	e2e_send(s, "o4\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "[4] http://example.org/"
+	    "\xe2\x90\x9b[31m" E2E_DOT "the URL holds a control character"),
+	    "links: one with ESC shows it as \xe2\x90\x9b, and is refused");
+	e2e_send(s, "o9\r");
+	tap_ok(e2e_wait_at(s, s->rows - 1, 0, "No link 9: the article has 5"),
+	    "links: a number with no link says so");
+	e2e_send(s, "o1\r");
+	e2e_wait_at(s, s->rows - 1, 0, "Open https://");
+	e2e_send(s, "n");
+	tap_ok(e2e_wait_row(s, s->rows - 1, 0, ""), "links: n declines");
+}
+
+/* The article through a pipe: the browser still gets the terminal. */
+static void
+e2e_links_piped(char *md, const char *sh, const char *input)
+{
+	struct e2e	 s;
+
+	unlink(input);
+	if (e2e_open_links(&s, md, sh, true)) {
+		e2e_send(&s, "o1\r");
+		e2e_wait_at(&s, s.rows - 1, 0, "Open https://");
+		e2e_send(&s, "y");
+		tap_ok(e2e_wait_at(&s, s.rows - 1, 0, "Opened with ") &&
+		    e2e_record_is(input, "tty\n"), "links: the article "
+		    "through a pipe, the browser's input is the terminal");
+		e2e_quit(&s, "links: through a pipe, q exits 0");
+		return;
+	}
+	tap_ok(false, "links: the article opens through a pipe");
+	e2e_close(&s);
+}
+
+/*
+ * o, a number and Enter show the URL and ask; y runs $BROWSER with the
+ * URL as its one argument, and says how it went; refused links, and a
+ * link declined, never run it.  Without a browser, the URL and a hint.
+ */
+static void
+e2e_test_links(void)
+{
+	struct e2e	 s;
+	char		 dir[PATH_MAX], md[PATH_MAX], sh[PATH_MAX];
+	char		 record[PATH_MAX + 8], input[PATH_MAX + 8], *path;
+	size_t		 from, back;
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "links: a directory of the test's");
+		return;
+	}
+	snprintf(md, sizeof(md), "%s/links.md", dir);
+	snprintf(sh, sizeof(sh), "%s/browser", dir);
+	snprintf(record, sizeof(record), "%s.argv", sh);
+	snprintf(input, sizeof(input), "%s.stdin", sh);
+	if (!e2e_put(md, e2e_links_md, 0644) ||
+	    !e2e_put(sh, e2e_browser_sh, 0755) ||
+	    !e2e_open_links(&s, md, sh, false)) {
+		tap_ok(false, "links: the article opens");
+		e2e_close(&s);
+		e2e_rmdir(dir);
+		return;
+	}
+	e2e_links_osc8(&s);
+	e2e_send(&s, "o");
+	tap_ok(e2e_wait_row(&s, s.rows - 1, 0, "Link:"), "links: o asks for "
+	    "a number");
+	e2e_send(&s, "1");
+	tap_ok(e2e_wait_row(&s, s.rows - 1, 0, "Link: 1"), "links: the digit "
+	    "shows, and waits for Enter");
+	e2e_send(&s, "\r");
+	tap_ok(e2e_wait_row(&s, s.rows - 1, 0, "Open https://example.org/"
+	    "a?b=1&c=2 ? (y/n)") && e2e_record_is(record, NULL), "links: Enter "
+	    "shows the URL and asks, and runs nothing yet");
+	from = s.out.len;
+	e2e_send(&s, "y");
+	tap_ok(e2e_wait_at(&s, s.rows - 1, 0, "Opened with ") &&
+	    e2e_wait_for(&s, "plain link[1]") && e2e_wait_alt(&s, true),
+	    "links: y opens it, and the pager comes back");
+	tap_ok(e2e_buf_has(&s.out, from, "\033[?1049l") &&
+	    e2e_buf_has(&s.out, from, "1000l") &&
+	    e2e_mode(&s, from, 1049) == 1 && e2e_mode(&s, from, 1000) == 1,
+	    "links: the browser had the terminal as the shell has it: the "
+	    "alternate screen and the mouse went, and came back");
+	tap_ok(e2e_record_is(record, "https://example.org/a?b=1&c=2\n") &&
+	    e2e_record_is(input, "tty\n"), "links: the browser got the URL "
+	    "as its one argument, and the terminal");
+	unlink(record);
+	e2e_settle(&s);
+	back = s.out.len;
+	e2e_links_refused(&s);
+	e2e_settle(&s);
+	/* Not the handing over of the terminal: curses resets colours. */
+	tap_ok(e2e_output_clean_in(&s, 0, from) &&
+	    e2e_output_clean_in(&s, back, s.out.len), "links: no escape "
+	    "sequence but curses' and OSC 8 to the URLs that may be opened");
+	tap_ok(e2e_record_is(record, NULL), "links: refused and declined "
+	    "links never run the browser");
+	e2e_send(&s, "o5\ry");
+	tap_ok(e2e_wait_for(&s, "browser failed: exit status 3") &&
+	    e2e_record_is(record, "mailto:ann@example.org\n"), "links: a "
+	    "mailto link runs it too, and its failure is told");
+	e2e_quit(&s, "links: q exits 0");
+	e2e_links_no_osc8(md, NULL, "--no-hyperlinks");
+	e2e_links_no_osc8(md, "linux", "TERM=linux");
+	e2e_links_piped(md, sh, input);
+	/* No $BROWSER, and no xdg-open on PATH. */
+	path = getenv("PATH") != NULL ? strdup(getenv("PATH")) : NULL;
+	setenv("PATH", dir, 1);
+	if (e2e_open_links(&s, md, NULL, false)) {
+		e2e_send(&s, "o1\r");
+		tap_ok(e2e_wait_at(&s, s.rows - 1, 0, "[1] https://example.org/"
+		    "a?b=1&c=2" E2E_DOT "no browser: set $BROWSER"),
+		    "links: without a browser, the URL and a hint");
+		e2e_quit(&s, "links: without a browser, q exits 0");
+	} else {
+		tap_ok(false, "links: the article opens without a browser");
+		e2e_close(&s);
+	}
+	if (path != NULL)
+		setenv("PATH", path, 1);
+	free(path);
+	e2e_rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -3829,6 +4207,8 @@ main(void)
 	    src);
 	/* A child gone before a write is an error to see, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
+	/* No test may open the developer's own browser. */
+	unsetenv("BROWSER");
 	if (!e2e_mkdtemp(e2e_state, sizeof(e2e_state))) {
 		tap_ok(false, "a directory for the runs' memory");
 		return tap_done();
@@ -3871,6 +4251,7 @@ main(void)
 	e2e_test_search_complete();
 	e2e_test_search_regex();
 	e2e_test_search_focus();
+	e2e_test_checker();
 	e2e_test_escapes();
 	e2e_test_sizes();
 	e2e_test_storm();
@@ -3883,5 +4264,6 @@ main(void)
 	e2e_rmtree(e2e_state);
 	e2e_test_config();
 	e2e_test_themes();
+	e2e_test_links();
 	return tap_done();
 }

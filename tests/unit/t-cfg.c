@@ -82,9 +82,10 @@ test_defaults(void)
 	tap_ok(c.value[CFG_WIDTH] == 0 && c.value[CFG_SIDEBAR] == 1 &&
 	    c.value[CFG_SIDEBAR_WIDTH] == 0 &&
 	    c.value[CFG_THEME] == CFG_THEME_DARK &&
-	    c.value[CFG_SMART] == 0 && c.value[CFG_MOUSE] == 1,
+	    c.value[CFG_SMART] == 0 && c.value[CFG_MOUSE] == 1 &&
+	    c.value[CFG_HYPERLINKS] == 1,
 	    "defaults: width by the terminal, sidebar on, dark, not smart, "
-	    "mouse on");
+	    "mouse on, hyperlinks on");
 	tap_ok(keymap_lookup(&c.keys, 'q') == ACTION_QUIT,
 	    "the default bindings");
 	tap_is_str(t_parse(&c, ""), "", "an empty file says nothing");
@@ -120,6 +121,8 @@ test_good(void)
 		{ "smart = off", CFG_SMART, 0 },
 		{ "mouse = off", CFG_MOUSE, 0 },
 		{ "mouse = yes", CFG_MOUSE, 1 },
+		{ "hyperlinks = off", CFG_HYPERLINKS, 0 },
+		{ "hyperlinks = on", CFG_HYPERLINKS, 1 },
 	};
 	struct cfg	 c;
 	const char	*msgs;
@@ -169,6 +172,8 @@ test_bad(void)
 		    "theme must be dark, light or mono: \"dark#x\"" },
 		{ "smart = curly", "smart must be on or off: \"curly\"" },
 		{ "mouse = enabled", "mouse must be on or off: \"enabled\"" },
+		{ "hyperlinks = auto",
+		    "hyperlinks must be on or off: \"auto\"" },
 		{ "colour = dark", "unknown setting \"colour\"" },
 		{ "Width = 40", "unknown setting \"Width\"" },
 		{ "= 40", "unknown setting \"\"" },

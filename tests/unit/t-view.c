@@ -326,6 +326,7 @@ static const struct {
 	{ "help shown", "h" },
 	{ "mark pending", "jm" },
 	{ "talk number pending", "j0" },
+	{ "link number pending", "jo1" },
 };
 
 static const struct {
@@ -424,7 +425,7 @@ static const uint32_t walk_keys[] = {
 	'j', 'k', 'f', 'b', 'd', 'u', 'e', 'y', 'g', 'G', '<', '>', ']', '[',
 	'}', '{', '0', '1', '2', '3', '5', '7', '9', ' ', KEYMAP_TAB,
 	KEYMAP_ENTER, KEYMAP_ESCAPE, 'm', 'a', 'B', 'Z', '\'', '+', 'h', '?',
-	't', '=', 'M', 'q', 'x', '.', KEYMAP_BACKSPACE, KEYMAP_UP,
+	't', '=', 'M', 'q', 'x', '.', 'o', KEYMAP_BACKSPACE, KEYMAP_UP,
 	KEYMAP_DOWN, KEYMAP_PAGE_UP, KEYMAP_PAGE_DOWN, KEYMAP_HOME,
 	KEYMAP_END, KEYMAP_F1, KEYMAP_F1 + 4, KEYMAP_CTRL('f'),
 	KEYMAP_CTRL('b'), KEYMAP_CTRL('d'), KEYMAP_CTRL('u'),
@@ -2144,6 +2145,221 @@ test_search(const struct doc *d)
 	test_search_last(d);
 }
 
+/* Links. */
+
+/* Six links, by number: one to open, four to refuse, and an image. */
+static const char links_md[] = "# Links\n\nA [plain](https://example.org/a), "
+    "a [script](javascript:alert(1)), an [option](-oProxyCommand=x), an "
+    "[escape](<http://example.org/\x1b[31m>) and ![a picture](pic.png).\n\n"
+    "## More\n\nWrite [to me](MAILTO:ann@example.org).\n";
+
+static struct view *
+open_links(const struct doc *d, unsigned int cols, const char *opener)
+{
+	struct view_opts	 o;
+
+	memset(&o, 0, sizeof(o));
+	o.sidebar = true;
+	o.opener = opener;
+	return view_new(d, &km, &o, cols, 30);
+}
+
+/* Whether the view shows `prompt` (NULL: none) and says `msg` (NULL). */
+static bool
+shows(struct view *v, const char *prompt, const char *msg, const char *what)
+{
+	const char	*p = view_prompt(v), *m = view_message(v);
+	bool		 ok;
+
+	ok = (prompt == NULL ? p == NULL : p != NULL && strcmp(p, prompt) ==
+	    0) && (msg == NULL ? m == NULL : m != NULL && strcmp(m, msg) == 0);
+	if (!tap_ok(ok, "%s", what))
+		tap_diag("the prompt is \"%s\", the message \"%s\"",
+		    p != NULL ? p : "(none)", m != NULL ? m : "(none)");
+	return ok;
+}
+
+/* The prompt: digits, Backspace, Escape, Enter alone, another key. */
+static void
+test_link_prompt(const struct doc *d)
+{
+	struct view	*v = open_links(d, 100, "xdg-open");
+
+	type(v, "o");
+	shows(v, "Link: ", NULL, "o asks for a link's number");
+	type(v, "12");
+	shows(v, "Link: 12", NULL, "the digits show");
+	view_key(v, KEYMAP_BACKSPACE);
+	shows(v, "Link: 1", NULL, "BSpace deletes one");
+	view_key(v, KEYMAP_BACKSPACE);
+	shows(v, NULL, NULL, "and on the last, gives up");
+	type(v, "o3\x1b");
+	shows(v, NULL, NULL, "Escape gives up");
+	type(v, "o\r");
+	shows(v, NULL, NULL, "Enter with no number gives up");
+	type(v, "o1x");
+	shows(v, NULL, "x does nothing: h shows the keys", "another key gives "
+	    "up the number and does its own job");
+	type(v, "o1");
+	tap_ok(view_prompt(v) != NULL, "one digit waits for Enter, though "
+	    "only link 1 starts with it");
+	type(v, "\x1b\to1\r");
+	shows(v, "Open https://example.org/a ? (y/n)", NULL, "the index "
+	    "focused, o works the same");
+	view_free(v);
+}
+
+/* Enter: a link to open asks first; y opens it, any other key does not. */
+static void
+test_link_confirm(const struct doc *d)
+{
+	struct view	*v = open_links(d, 100, "xdg-open");
+	unsigned int	 f;
+
+	f = type(v, "o1\r");
+	shows(v, "Open https://example.org/a ? (y/n)", NULL, "Enter shows the "
+	    "URL and asks");
+	tap_ok(!(f & VIEW_OPEN) && view_link_url(v) == NULL, "nothing is "
+	    "opened while it asks");
+	f = type(v, "y");
+	tap_ok((f & VIEW_OPEN) && view_link_url(v) != NULL &&
+	    strcmp(view_link_url(v), "https://example.org/a") == 0,
+	    "y asks the screen to open the URL");
+	shows(v, NULL, NULL, "and the question goes");
+	f = type(v, "o6\rn");
+	tap_ok(!(f & VIEW_OPEN) && view_link_url(v) == NULL, "n does not open "
+	    "it");
+	shows(v, NULL, NULL, "nor says anything");
+	f = type(v, "o6\r");
+	shows(v, "Open MAILTO:ann@example.org ? (y/n)", NULL, "a mailto link, "
+	    "in capitals, in another section");
+	f = type(v, "q");
+	tap_ok(!(f & (VIEW_OPEN | VIEW_QUIT)), "any other key, q too, only "
+	    "says no");
+	f = type(v, "o6\r");
+	view_key(v, KEYMAP_ESCAPE);
+	tap_ok(!(f & VIEW_OPEN) && view_prompt(v) == NULL, "Escape says no");
+	view_free(v);
+}
+
+/* A refused link is shown with why, and never offered. */
+static void
+test_link_refused(const struct doc *d)
+{
+	struct view	*v = open_links(d, 100, "xdg-open");
+	unsigned int	 f;
+
+	type(v, "o2\r");
+	shows(v, NULL, "[2] javascript:alert(1) \xc2\xb7 only http, https and "
+	    "mailto links are opened", "a javascript: link is shown, not "
+	    "offered");
+	f = type(v, "y");
+	tap_ok(!(f & VIEW_OPEN) && view_link_url(v) == NULL, "and y after it "
+	    "opens nothing");
+	type(v, "o3\r");
+	shows(v, NULL, "[3] -oProxyCommand=x \xc2\xb7 a URL starting with '-' "
+	    "could pass for an option", "a URL starting with '-' is refused");
+	type(v, "o4\r");
+	shows(v, NULL, "[4] http://example.org/\xe2\x90\x9b[31m \xc2\xb7 the "
+	    "URL holds a control character", "one with ESC is shown with "
+	    "\xe2\x90\x9b, refused");
+	type(v, "o5\r");
+	shows(v, NULL, "[5] pic.png \xc2\xb7 only http, https and mailto links "
+	    "are opened", "an image's numbers count too");
+	type(v, "o7\r");
+	shows(v, NULL, "No link 7: the article has 6", "a number with no link "
+	    "says so");
+	type(v, "o0\r");
+	shows(v, NULL, "No link 0: the article has 6", "0 too");
+	view_free(v);
+	v = open_links(d, 100, NULL);
+	type(v, "o1\r");
+	shows(v, NULL, "[1] https://example.org/a \xc2\xb7 no browser: set "
+	    "$BROWSER", "without a browser, the URL and what to do");
+	view_free(v);
+}
+
+/* A long URL is cut to the width, the question kept whole. */
+static void
+test_link_narrow(void)
+{
+	struct doc	*d = load("[long](https://example.org/a/very/long/path/"
+	    "that/goes/on/and/on)\n\nNo [link](x:y) here.\n");
+	struct view	*v = open_links(d, 40, "xdg-open");
+	const char	*p;
+
+	type(v, "o1\r");
+	p = view_prompt(v);
+	tap_ok(p != NULL && strncmp(p, "Open https://example.org/", 25) == 0 &&
+	    strstr(p, "\xe2\x80\xa6 ? (y/n)") != NULL &&
+	    text_width(p, strlen(p)) <= 39, "at 40 columns the URL is cut, "
+	    "the question whole (%s)", p != NULL ? p : "none");
+	type(v, "n");
+	view_free(v);
+	doc_free(d);
+	d = load("No links.\n");
+	v = open_links(d, 100, "xdg-open");
+	type(v, "o");
+	shows(v, NULL, "The article has no links", "o in an article without "
+	    "links says so");
+	view_free(v);
+	doc_free(d);
+}
+
+/*
+ * While the article loads, a number past the links loaded asks for the
+ * rest first, and the prompt is kept for the key to come again.
+ */
+static void
+test_link_loading(void)
+{
+	struct buf	 md;
+	struct diag	 dg;
+	struct load_job	*job;
+	struct view	*v;
+	unsigned int	 f;
+	size_t		 i;
+
+	buf_init(&md);
+	buf_adds(&md, "# Title\n\nA [first](http://1.example/).\n\n");
+	for (i = 0; i < 1000; i++)
+		buf_printf(&md, "## S%zu\n\nFiller %zu, long enough.\n\n", i, i);
+	buf_adds(&md, "## Last\n\nThe [last](https://2.example/).\n");
+	diag_init(&dg);
+	job = load_start_buffer("t", md.data, md.len, 0, &dg);
+	load_next(job);
+	v = open_links(load_doc(job), 100, "xdg-open");
+	view_set_loading(v, load_percent(job));
+	f = type(v, "o2\r");
+	tap_ok(!load_doc(job)->complete && (f & VIEW_LOAD) &&
+	    view_prompt(v) != NULL && strcmp(view_prompt(v), "Link: 2") == 0,
+	    "link 2, not loaded yet, asks for the rest of the article");
+	while (load_next(job))
+		continue;
+	view_set_loading(v, 100);
+	type(v, "\r");
+	shows(v, "Open https://2.example/ ? (y/n)", NULL, "once loaded, Enter "
+	    "again shows it");
+	view_free(v);
+	doc_free(load_end(job));
+	diag_release(&dg);
+	buf_release(&md);
+}
+
+static void
+test_links(void)
+{
+	struct doc	*d = load(links_md);
+
+	tap_is_int(d->nlinks, 6, "the links' article has 6 links");
+	test_link_prompt(d);
+	test_link_confirm(d);
+	test_link_refused(d);
+	test_link_narrow();
+	test_link_loading();
+	doc_free(d);
+}
+
 int
 main(void)
 {
@@ -2216,6 +2432,7 @@ main(void)
 	test_textless();
 	test_small();
 	test_search(sample);
+	test_links();
 
 	doc_free(many);
 	doc_free(sample);
