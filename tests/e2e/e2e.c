@@ -4033,14 +4033,16 @@ static void
 e2e_links_no_osc8(char *md, const char *term, const char *name)
 {
 	struct e2e_opts	 o = { term, E2E_COLS, E2E_ROWS, false, false, NULL, NULL };
-	char		 no[] = "--no-hyperlinks";
+	char		 no[] = "--no-hyperlinks", nomouse[] = "--no-mouse";
 	char		*argv[] = { (char *)e2e_bin, md, NULL, NULL };
 	struct e2e	 s;
 
-	if (term == NULL) {
-		argv[1] = no;
-		argv[2] = md;
-	}
+	/*
+	 * With TERM=linux, curses takes the mouse through libgpm, which
+	 * leaks a few bytes that LeakSanitizer would report: not ours.
+	 */
+	argv[1] = term == NULL ? no : nomouse;
+	argv[2] = md;
 	if (!e2e_start(&s, argv, &o) || !e2e_wait_for(&s, "plain link")) {
 		tap_ok(false, "links: %s: the article opens", name);
 		e2e_close(&s);
