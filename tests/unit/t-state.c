@@ -366,6 +366,65 @@ test_cannot_make(void)
 }
 
 /*
+ * A state directory that may not be written, as in a read-only home:
+ * nothing saved, a reason, the old file as it was, no temporary file.
+ * Root writes anywhere, so then an unprivileged child tries it.
+ */
+static bool
+try_read_only(const char *d)
+{
+	struct state_place	 p;
+	char			 err[256] = "";
+	bool			 ok;
+
+	place_fill(&p, "/ro.md", 20);
+	ok = !state_save_place(d, &p, err, sizeof(err)) && err[0] != '\0' &&
+	    leftovers(d) == 0;
+	state_place_release(&p);
+	return ok;
+}
+
+static void
+test_read_only(void)
+{
+	struct state_place	 p;
+	char			 d[PATH_MAX + 16], path[PATH_MAX + 32], err[256];
+	char			*before, *after;
+	size_t			 blen, alen;
+	pid_t			 pid;
+	int			 st;
+	bool			 ok;
+
+	snprintf(d, sizeof(d), "%s/ro/olsread", tmpdir);
+	place_fill(&p, "/kept.md", 10);
+	state_save_place(d, &p, err, sizeof(err));
+	state_place_release(&p);
+	snprintf(path, sizeof(path), "%s/places", d);
+	before = read_whole(path, &blen);
+	chmod(tmpdir, 0755);
+	snprintf(path, sizeof(path), "%s/ro", tmpdir);
+	chmod(path, 0755);
+	chmod(d, 0555);
+	if (geteuid() != 0)
+		ok = try_read_only(d);
+	else if ((pid = fork()) == 0)
+		_exit(setgid(65534) == 0 && setuid(65534) == 0 &&
+		    try_read_only(d) ? 0 : 1);
+	else
+		ok = waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
+		    WEXITSTATUS(st) == 0;
+	chmod(d, 0700);
+	chmod(tmpdir, 0700);
+	snprintf(path, sizeof(path), "%s/places", d);
+	after = read_whole(path, &alen);
+	tap_ok(ok && alen == blen && memcmp(before, after, alen) == 0,
+	    "a read-only state directory: not saved, and why; the old file "
+	    "as it was, no temporary file");
+	free(before);
+	free(after);
+}
+
+/*
  * A full disk, as a file size limit gives it: the write fails, the old
  * file is as it was, and no temporary file is left.
  */
@@ -589,6 +648,7 @@ main(void)
 	test_damaged();
 	test_unreadable();
 	test_cannot_make();
+	test_read_only();
 	test_full_disk();
 	test_concurrent();
 	test_history();
