@@ -265,13 +265,23 @@ search_regex_run(struct search *s, const struct doc *d, const regex_t *re)
 }
 
 /*
- * How large glibc's regcomp() may make an expression: it copies what a
- * repetition repeats, so "a{100}" is a hundred atoms and "s++++" doubles
- * four times.  An estimate from the pattern: atoms count one, a group the
+ * How large, and how slow, glibc's regcomp() may make an expression: it
+ * copies what a repetition repeats, so "a{100}" is a hundred atoms and
+ * "(((a+)+)+)" doubles three times.  An estimate from the pattern: atoms count one, a group the
  * sum of what it holds, and a repetition multiplies what it repeats by
- * its bound (by two for *, + and ?).
+ * its bound (by SEARCH_REGEX_STAR for *, + and ?).
  */
-#define SEARCH_REGEX_COST	100000
+#define SEARCH_REGEX_COST	20000
+/*
+ * Repetitions in a row, at the most: "a*+" means no more than "a*", but
+ * regcomp()'s closures grow some fivefold with each one added.
+ */
+#define SEARCH_REGEX_RUN	2
+/*
+ * What *, + and ? weigh: more than the two copies they make, for the
+ * closures regcomp() computes over them grow faster than the copies.
+ */
+#define SEARCH_REGEX_STAR	8
 #define SEARCH_REGEX_DEPTH	64
 
 struct search_cost {
@@ -319,7 +329,7 @@ search_repeat(const char **pp)
 
 	if (*p == '*' || *p == '+' || *p == '?') {
 		*pp = p + 1;
-		return 2;
+		return SEARCH_REGEX_STAR;
 	}
 	if (*p != '{' || p[1] < '0' || p[1] > '9')
 		return 0;
@@ -338,17 +348,20 @@ static bool
 search_regex_too_big(const char *q)
 {
 	struct search_cost	 lv[SEARCH_REGEX_DEPTH];
-	size_t			 d = 0;
+	size_t			 d = 0, run = 0;
 	uint64_t		 f, g;
 
 	memset(lv, 0, sizeof(lv));
 	while (*q != '\0' && lv[d].sum <= SEARCH_REGEX_COST) {
 		if ((f = search_repeat(&q)) != 0) {
+			if (++run > SEARCH_REGEX_RUN)
+				return true;
 			g = search_cost_mul(lv[d].last, f);
 			lv[d].sum += g - lv[d].last;
 			lv[d].last = g;
 			continue;
 		}
+		run = 0;
 		if (*q == '(') {
 			if (++d == SEARCH_REGEX_DEPTH)
 				return true;
@@ -391,8 +404,9 @@ search_regex(struct search *s, const struct doc *d, char *err,
 	/* Refused before regcomp() spends gigabytes on it. */
 	if (search_regex_too_big(s->query)) {
 		if (err != NULL && errlen > 0)
-			snprintf(err, errlen, "it repeats too much: past %d "
-			    "copies of its parts", SEARCH_REGEX_COST);
+			snprintf(err, errlen, "it repeats too much: more than "
+			    "%d repetitions in a row, or past %d copies of its "
+			    "parts", SEARCH_REGEX_RUN, SEARCH_REGEX_COST);
 		return -1;
 	}
 	if (s->icase)
