@@ -3201,25 +3201,6 @@ e2e_rmtree(const char *dir)
 	nftw(dir, e2e_remove, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* Remove the test's directory `dir` and the files in it. */
-static void
-e2e_rmdir(const char *dir)
-{
-	struct e2e_buf	 b = { NULL, 0, 0 };
-	char		 path[PATH_MAX], *p, *next;
-
-	if (e2e_list(dir, &b))
-		for (p = b.data; p != NULL && *p == '/'; p = next) {
-			if ((next = strchr(p + 1, '/')) != NULL)
-				*next = '\0';
-			snprintf(path, sizeof(path), "%s%s", dir, p);
-			unlink(path);
-			if (next != NULL)
-				*next = '/';
-		}
-	free(b.data);
-	rmdir(dir);
-}
 
 /*
  * The crafted article in the pager, under a file name with escape
@@ -3247,7 +3228,7 @@ e2e_test_escapes(void)
 	    !e2e_wait_for(&s, "%")) {
 		tap_ok(false, "escapes: the crafted article opens");
 		e2e_close(&s);
-		e2e_rmdir(dir);
+		e2e_rmtree(dir);
 		return;
 	}
 	tap_ok(e2e_wait_for(&s, "Body: CSI \xe2\x90\x9b[4242m, OSC 52 "
@@ -3323,7 +3304,7 @@ e2e_test_escapes(void)
 	    "escapes: the one clean link is a hyperlink, and none of those "
 	    "with controls in their URL");
 	e2e_close(&s);
-	e2e_rmdir(dir);
+	e2e_rmtree(dir);
 }
 
 /*
@@ -3834,7 +3815,7 @@ e2e_test_read_only(void)
 	    e2e_talks[6].speaker) || !e2e_wait_for(&s, "%")) {
 		tap_ok(false, "read-only: the copy opens");
 		e2e_close(&s);
-		e2e_rmdir(dir);
+		e2e_rmtree(dir);
 		return;
 	}
 	for (i = 0; i < E2E_NELEM(e2e_every_key); i++) {
@@ -3855,7 +3836,7 @@ e2e_test_read_only(void)
 	if (!e2e_file_get(dir, path, &after)) {
 		tap_ok(false, "read-only: the article is still there");
 		e2e_close(&s);
-		e2e_rmdir(dir);
+		e2e_rmtree(dir);
 		return;
 	}
 	same = after.bytes.len == before.bytes.len &&
@@ -3874,7 +3855,7 @@ e2e_test_read_only(void)
 	e2e_file_release(&before);
 	e2e_file_release(&after);
 	e2e_close(&s);
-	e2e_rmdir(dir);
+	e2e_rmtree(dir);
 }
 
 /*
@@ -4127,7 +4108,7 @@ e2e_test_links(void)
 	    !e2e_open_links(&s, md, sh, false)) {
 		tap_ok(false, "links: the article opens");
 		e2e_close(&s);
-		e2e_rmdir(dir);
+		e2e_rmtree(dir);
 		return;
 	}
 	e2e_links_osc8(&s);
@@ -4189,7 +4170,7 @@ e2e_test_links(void)
 	if (path != NULL)
 		setenv("PATH", path, 1);
 	free(path);
-	e2e_rmdir(dir);
+	e2e_rmtree(dir);
 }
 
 int
@@ -4263,9 +4244,9 @@ main(void)
 	e2e_test_section();
 	e2e_test_builtin();
 	e2e_test_files();
-	e2e_rmtree(e2e_state);
 	e2e_test_config();
 	e2e_test_themes();
 	e2e_test_links();
+	e2e_rmtree(e2e_state);
 	return tap_done();
 }
