@@ -176,6 +176,9 @@ size_t		 doc_block_at(const struct doc *, size_t off);
  */
 size_t		 doc_section_start(const struct doc *, size_t s);
 
+/* The section numbered talk `t`, or DOC_NONE. */
+size_t		 doc_talk_section(const struct doc *, unsigned long t);
+
 /* True for leaves, false for containers. */
 bool		 doc_is_leaf(enum doc_kind);
 

@@ -211,6 +211,17 @@ doc_block_at(const struct doc *d, size_t off)
 }
 
 size_t
+doc_talk_section(const struct doc *d, unsigned long t)
+{
+	size_t	 s;
+
+	for (s = 0; t > 0 && s < d->nsections; s++)
+		if (d->sections[s].talk == t)
+			return s;
+	return DOC_NONE;
+}
+
+size_t
 doc_section_start(const struct doc *d, size_t s)
 {
 	return s < d->nsections && d->sections[s].first < d->nblocks ?

@@ -530,9 +530,7 @@ main_print_talk(const struct main_opts *o, const struct doc *d,
 	struct dump_opts	 trimmed;
 	size_t			 s, end;
 
-	for (s = 0; s < d->nsections && d->sections[s].talk != o->talk; s++)
-		continue;
-	if (s == d->nsections) {
+	if ((s = doc_talk_section(d, o->talk)) == DOC_NONE) {
 		fprintf(stderr, "olsread: %s: no talk %u: the article has %u\n",
 		    strcmp(o->path, "-") == 0 ? "standard input" : o->path,
 		    o->talk, d->ntalks);

@@ -177,6 +177,12 @@ view_before(const struct view_anchor *a, const struct view_anchor *b)
 	    a->line < b->line);
 }
 
+static bool
+view_same(const struct view_anchor *a, const struct view_anchor *b)
+{
+	return a->block == b->block && a->line == b->line;
+}
+
 /* The doc text that line `line` of block `b` starts with, or DOC_NONE. */
 static size_t
 view_line_off(struct view *v, size_t b, size_t line)
@@ -347,7 +353,7 @@ view_scroll(struct view *v, size_t n, bool down)
 		if (view_before(&limit, &a))
 			a = limit;
 	}
-	if (i == 0 || (a.block == v->top.block && a.line == v->top.line))
+	if (i == 0 || view_same(&a, &v->top))
 		view_say(v, down ? "End of the article" :
 		    "Top of the article");
 	v->top = a;
@@ -435,21 +441,10 @@ view_move_section(struct view *v, bool talks, bool forward)
 	return VIEW_REDRAW;
 }
 
-static size_t
-view_talk_section(const struct view *v, unsigned long t)
-{
-	size_t	 s;
-
-	for (s = 0; s < v->doc->nsections; s++)
-		if (v->doc->sections[s].talk == t)
-			return s;
-	return DOC_NONE;
-}
-
 unsigned int
 view_goto_talk(struct view *v, unsigned long t)
 {
-	size_t	 s = t > 0 ? view_talk_section(v, t) : DOC_NONE;
+	size_t	 s = doc_talk_section(v->doc, t);
 
 	if (s == DOC_NONE) {
 		view_say(v, "No talk %lu: the article has %u", t,
@@ -574,12 +569,6 @@ view_history(struct view *v, bool back)
 	v->top = v->hist[v->hpos];
 	view_settle(v, &v->top);
 	return VIEW_REDRAW;
-}
-
-static bool
-view_same(const struct view_anchor *a, const struct view_anchor *b)
-{
-	return a->block == b->block && a->line == b->line;
 }
 
 /*
@@ -1384,7 +1373,7 @@ view_find_enter(struct view *v)
 	if (!f->active) {
 		if (v->message.len == 0)
 			view_say(v, "Pattern not found: %s", q);
-	} else if (to.block != f->origin.block || to.line != f->origin.line)
+	} else if (!view_same(&to, &f->origin))
 		view_jump(v, to);
 	free(q);
 	return VIEW_REDRAW;
@@ -1463,7 +1452,7 @@ view_find_step(struct view *v, bool same)
 	f->origin_focus = v->focus;
 	idx = view_find_from(v, off, forward);
 	view_find_show(v, idx);
-	if (v->top.block != was.block || v->top.line != was.line) {
+	if (!view_same(&v->top, &was)) {
 		struct view_anchor	 to = v->top;
 
 		v->top = was;
