@@ -2034,6 +2034,20 @@ view_side_fill(struct view *v, struct view_side_row *r, size_t s,
 	}
 }
 
+/* The row under the talks found so far, cut to the index like the rest. */
+static void
+view_side_loading(const struct view *v, struct view_side_row *r)
+{
+	struct buf	 mark;
+
+	buf_init(&mark);
+	buf_printf(&mark, "%*sloading %u%%", (int)view_number_width(v), "",
+	    v->loading);
+	r->kind = VIEW_SIDE_LOADING;
+	text_fit(mark.data, mark.len, v->geom.side_w - 2, &r->text);
+	buf_release(&mark);
+}
+
 void
 view_sidebar(struct view *v, struct view_side_row *rows)
 {
@@ -2061,11 +2075,8 @@ view_sidebar(struct view *v, struct view_side_row *rows)
 			view_side_fill(v, &rows[y++], s, VIEW_SIDE_SPEAKERS);
 	}
 	/* More talks are on their way. */
-	if (!v->doc->complete && y < v->geom.body_h) {
-		rows[y].kind = VIEW_SIDE_LOADING;
-		buf_printf(&rows[y].text, "%*sloading %u%%",
-		    (int)view_number_width(v), "", v->loading);
-	}
+	if (!v->doc->complete && y < v->geom.body_h)
+		view_side_loading(v, &rows[y]);
 }
 
 /*
