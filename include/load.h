@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct diag;
 struct doc;
@@ -22,17 +23,18 @@ struct doc;
 #define LOAD_PIECES	0x04	/* cut at every safe place (for tests) */
 
 /*
- * A load under way.  The article is read whole, then parsed a piece at a
- * time, each piece cut before a heading where nothing can span the cut, so
- * that the doc grows section by section and is in the end exactly the doc
- * of one whole parse.  Each piece's cmark tree is freed once converted.
+ * A load under way.  The article is read a step at a time and parsed a
+ * piece at a time, each piece cut before a heading where nothing can span
+ * the cut, so that the doc grows section by section and is in the end
+ * exactly the doc of one whole parse.  Each piece's cmark tree is freed
+ * once converted.
  */
 struct load_job;
 
 /*
  * Start loading the article at `path`, or standard input when `path` is
- * "-": read it (a regular file of at most LOAD_MAX_SIZE bytes, or a pipe),
- * but parse nothing yet.  Returns a new job, or NULL when the input cannot
+ * "-": open it (a regular file of at most LOAD_MAX_SIZE bytes, read as it
+ * loads; or a pipe, read whole now), but parse nothing yet.  Returns a new job, or NULL when the input cannot
  * be read, with the reason in `err` ("No such file or directory", "is a
  * directory", ...).  Problems in the article are repaired and reported in
  * `diag`, which must outlive the job.
@@ -47,16 +49,36 @@ struct load_job	*load_start_buffer(const char *name, const char *s,
 /* The doc as far as it is loaded; the job owns it until load_end(). */
 struct doc	*load_doc(const struct load_job *);
 
-/* The article's bytes, as they are parsed (valid UTF-8, no NUL). */
-const char	*load_source(const struct load_job *, size_t *len);
-
 /*
- * Parse the next piece into the doc.  Returns false when nothing is left:
- * the doc is then complete (doc->complete).
+ * One step of the load: parse the next piece into the doc when it can be,
+ * else read on.  Returns false when nothing is left: the doc is then
+ * complete (doc->complete).
  */
 bool		 load_next(struct load_job *);
 
-/* How much of the article is parsed, in percent. */
+/*
+ * Load until the first piece is in the doc, or all is: the first screen
+ * waits for this and no more.
+ */
+void		 load_first(struct load_job *);
+
+/* Read the rest of the input, parsing nothing more. */
+void		 load_read_all(struct load_job *);
+
+/*
+ * The digest (util.h) of the article's bytes as they are parsed (valid
+ * UTF-8, no NUL): false until all of it is read.
+ */
+bool		 load_digest(const struct load_job *, uint64_t *);
+
+/*
+ * Whether the input could not be read to its end (a read error, or a
+ * file that grew past the limit): the doc then ends where it stopped,
+ * and `diag` says why.
+ */
+bool		 load_failed(const struct load_job *);
+
+/* How much of the article is loaded, in percent. */
 unsigned int	 load_percent(const struct load_job *);
 
 /* Parse what is left, free the job, and return the doc, owned by the caller. */

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct prescan_scan;
+
 /* A byte range of the article. */
 struct prescan_range {
 	size_t	 off;
@@ -36,7 +38,12 @@ struct prescan {
 						   definitions, whole */
 	size_t			 ndefs;
 	size_t			 capdefs;
-	bool			 unsure;	/* cut nowhere: parse whole */
+	bool			 unsure;	/* no cut or definition past
+						   `scanned` is known */
+	size_t			 scanned;	/* lines read up to here */
+	size_t			 looked;	/* and a line's end looked for */
+	bool			 done;		/* to the end */
+	struct prescan_scan	*scan;		/* owned: the pass under way */
 };
 
 void	 prescan_init(struct prescan *);
@@ -44,9 +51,24 @@ void	 prescan_release(struct prescan *);
 
 /*
  * Scan `len` bytes of valid UTF-8 with LF line ends (as the sanitiser
- * leaves them) into `ps`.
+ * leaves them) into `ps`, whole.  Unsure, it finds nothing.
  */
 void	 prescan_run(struct prescan *ps, const char *s, size_t len);
+
+/*
+ * The same as the article comes in: `s` is all of it so far, `len` bytes,
+ * and each call reads on, over the lines that are whole, from where the
+ * last stopped (ps->scanned); prescan_finish() reads the rest as the
+ * article's end.  Unsure, it stops, and what it found before stands.
+ */
+void	 prescan_feed(struct prescan *ps, const char *s, size_t len);
+void	 prescan_finish(struct prescan *ps, const char *s, size_t len);
+
+/*
+ * How many of ps->defs are whole: the last may be a paragraph still
+ * open, whose length is not known yet.
+ */
+size_t	 prescan_defs_closed(const struct prescan *ps);
 
 /*
  * One link reference definition: where it is, and its label, folded and
@@ -77,6 +99,13 @@ void	 prescan_split_defs(const char *s, size_t off, size_t len,
  */
 void	 prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 	    size_t *cap);
+
+/*
+ * Set in the hash of a label that is all ASCII: folding it takes lower
+ * case and blanks alone, as cmark's matching does, so two such labels of
+ * one hash are one label to cmark too.  Folding other text is coarser.
+ */
+#define PRESCAN_EXACT	1u
 bool	 prescan_refs_has(const uint64_t *refs, size_t n, uint64_t label);
 
 #endif

@@ -16,22 +16,36 @@
 #include "view.h"
 
 struct diag;
+struct state_place;
 
 struct recall {
 	char			*dir;		/* owned: the state directory */
 	char			*path;		/* owned: the real path */
-	uint64_t		 digest;	/* of the article's bytes */
+	uint64_t		 digest;	/* of the article's bytes, or 0
+						   when not known */
+	struct state_place	*saved;		/* owned: the place on file, not
+						   settled yet; or NULL */
 	struct view_memory	 mem;		/* for the view, and from it */
 };
 
 /*
- * Recall what is remembered of the article at `path` whose bytes are
- * `text`, into `rc->mem`.  Returns false when nothing can be remembered
- * for it (no state directory, a path that does not resolve); warnings
- * about damaged state files go to `dg`.
+ * Recall what is remembered of the article at `path`: the search history
+ * into `rc->mem`, and its place on file, if any, for recall_settle().
+ * Returns false when nothing can be remembered for it (no state
+ * directory, a path that does not resolve); warnings about damaged state
+ * files go to `dg`.
  */
-bool	 recall_open(struct recall *rc, const char *path, const char *text,
-	    size_t len, struct diag *dg);
+bool	 recall_open(struct recall *rc, const char *path, struct diag *dg);
+
+/* Whether a place is on file: recall_settle() needs the digest then. */
+bool	 recall_has_place(const struct recall *rc);
+
+/*
+ * The article's bytes have `digest`: the place on file comes back into
+ * `rc->mem` whole when it is the same, else only its section's title and
+ * the search.
+ */
+void	 recall_settle(struct recall *rc, uint64_t digest);
 
 /*
  * Save `rc->mem`, as view_remember() left it, and the search history.

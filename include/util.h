@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define UTIL_PRINTF(f, a) __attribute__((format(printf, f, a), nonnull(f)))
 
@@ -49,5 +50,21 @@ void	 buf_addc(struct buf *, char);
 void	 buf_adds(struct buf *, const char *);
 void	 buf_printf(struct buf *, const char *, ...) UTIL_PRINTF(2, 3);
 void	 buf_vprintf(struct buf *, const char *, va_list) UTIL_PRINTF(2, 0);
+
+/*
+ * A digest of bytes that come in pieces: equal for equal bytes however
+ * they are cut, and almost never for different ones.  Not cryptographic:
+ * it tells whether an article changed, not whether it was tampered with.
+ */
+struct digest {
+	uint64_t	 h;
+	uint64_t	 len;
+	unsigned char	 tail[8];	/* bytes short of a word */
+	size_t		 ntail;
+};
+
+void	 digest_init(struct digest *);
+void	 digest_add(struct digest *, const void *, size_t);
+uint64_t digest_end(const struct digest *);
 
 #endif

@@ -29,10 +29,24 @@
 #include "text.h"
 #include "util.h"
 
-#define LOAD_CHUNK	(64 * 1024)
 /* Bytes in the first piece, which the first screen waits for, and after. */
 #define LOAD_FIRST_PIECE	(16 * 1024)
 #define LOAD_PIECE		(256 * 1024)
+
+/*
+ * Bytes of input read at a step until the first piece is in, and after;
+ * with LOAD_PIECES, an odd few, to cut lines and characters anywhere.
+ */
+#define LOAD_FIRST_STEP		(64 * 1024)
+#define LOAD_STEP		(1024 * 1024)
+#define LOAD_TEST_STEP		997
+
+/*
+ * Input larger than this is read and sanitised whole at the start: its
+ * invalid bytes, each shown as three, could take it past LOAD_MAX_SIZE,
+ * and that refusal must come before anything is shown.
+ */
+#define LOAD_STREAM_MAX		(LOAD_MAX_SIZE / 3)
 
 enum load_frame_kind {
 	LOAD_FRAME_CONTAINER,	/* a quote or item that made a doc block */
@@ -68,8 +82,6 @@ struct load_state {
 	bool			 any_leaf;
 };
 
-/* Bytes sanitised at a time. */
-#define LOAD_SANITIZE_STEP	((size_t)1 << 20)
 
 /*
  * cmark allocates a node or a string for every piece of the document, and
@@ -449,18 +461,42 @@ load_convert(struct load_state *st, cmark_node *root)
 	load_parser_done();
 }
 
-/* The load under way: the whole article, and how far it is parsed. */
+/*
+ * The load under way.  The article comes in a step at a time: read,
+ * sanitised and prescanned as far as it has come (the horizon), with its
+ * definitions checked by cmark as their paragraphs close.  A piece before
+ * the horizon is parsed at once when nothing after it can change it: each
+ * label it may use is defined already, and the first definition of a
+ * label wins.  Others wait for the whole article.
+ */
 struct load_job {
-	char			*owned;		/* owned: the article, if copied */
-	const char		*text;		/* the sanitised article */
-	size_t			 len;
+	int			 fd;		/* the file, read as it loads;
+						   or -1 */
+	const char		*src;		/* else the input, in memory */
+	size_t			 srclen;
+	char			*srcowned;	/* owned: `src`, when read whole */
+	char			*chunk;		/* owned: a step read from `fd` */
+	size_t			 taken;		/* input bytes sanitised */
+	size_t			 expect;	/* input bytes in all, if known */
+	bool			 eof;		/* all of it is in `text` */
+	int			 read_errno;	/* a read error cut it short */
+	bool			 started;	/* the caller has the job */
+	bool			 too_large;	/* sanitised, past the limit */
+	struct text_sanitizer	 san;
+	struct digest		 digest;	/* of `text` */
+	struct buf		 text;		/* the sanitised article */
 	int			 flags;
 	struct diag		*diag;		/* borrowed */
 	struct prescan		 ps;
+	size_t			 ndefs_asked;	/* ps.defs that cmark saw */
+	bool			 unsure;	/* no cut past `pos` holds */
 	struct prescan_def	*defs;		/* owned: every definition */
 	size_t			 ndefs;
 	size_t			 capdefs;
 	size_t			 defbytes;	/* their size, all together */
+	uint64_t		*labels;	/* owned: defs' labels, sorted */
+	size_t			 nlabels;	/* of the first this many defs */
+	size_t			 caplabels;
 	uint64_t		*refs;		/* owned: a piece's labels */
 	size_t			 nrefs;
 	size_t			 caprefs;
@@ -469,6 +505,8 @@ struct load_job {
 	size_t			 pos;		/* the next piece starts here */
 	size_t			 cut;		/* the next cut to look at */
 	size_t			 piece;		/* bytes a piece should have */
+	size_t			 wait_end;	/* a piece that must wait for */
+	size_t			 wait_ndefs;	/* definitions past these */
 };
 
 /* The last piece is in: the doc is complete. */
@@ -560,30 +598,33 @@ load_count_lines(const char *s, size_t len)
 }
 
 /*
- * Mark in `mixed` the paragraphs that may hold definitions but hold
- * something else too: one parse of them all, each apart, and the line
- * each block it gives starts on says which paragraph it came from.
+ * Mark in `mixed` those of the paragraphs ps.defs[from..to) that may hold
+ * definitions but hold something else too: one parse of them all, each
+ * apart, and the line each block it gives starts on says which paragraph
+ * it came from.
  */
 static void
-load_find_mixed(const struct load_job *j, bool *mixed)
+load_find_mixed(const struct load_job *j, size_t from, size_t to,
+    bool *mixed)
 {
-	struct buf	 all;
-	size_t		*first, i, line;
-	cmark_node	*root, *n;
+	const struct prescan_range	*r;
+	struct buf			 all;
+	size_t				*first, i, line;
+	cmark_node			*root, *n;
 
 	buf_init(&all);
-	first = xcalloc(j->ps.ndefs + 1, sizeof(*first));
-	for (i = 0, line = 1; i < j->ps.ndefs; i++) {
-		first[i] = line;
-		buf_add(&all, j->text + j->ps.defs[i].off, j->ps.defs[i].len);
+	first = xcalloc(to - from + 1, sizeof(*first));
+	for (i = from, line = 1; i < to; i++) {
+		r = &j->ps.defs[i];
+		first[i - from] = line;
+		buf_add(&all, j->text.data + r->off, r->len);
 		buf_adds(&all, "\n\n");
-		line += load_count_lines(j->text + j->ps.defs[i].off,
-		    j->ps.defs[i].len) + 2;
+		line += load_count_lines(j->text.data + r->off, r->len) + 2;
 	}
 	root = load_parse(j->flags, NULL, 0, all.data, all.len);
 	for (n = cmark_node_first_child(root); n; n = cmark_node_next(n)) {
 		line = (size_t)cmark_node_get_start_line(n);
-		for (i = j->ps.ndefs; i-- > 0; )
+		for (i = to - from; i-- > 0; )
 			if (first[i] <= line) {
 				mixed[i] = true;
 				break;
@@ -596,21 +637,21 @@ load_find_mixed(const struct load_job *j, bool *mixed)
 }
 
 /*
- * Whether every definition the split found is definitions alone, as cmark
- * reads it by itself: a line that opens with '[' may carry a destination
- * or a title rather than start a definition, and then an entry would be
- * one by halves.
+ * Whether the definitions split from `from` on are definitions alone, as
+ * cmark reads them by themselves: a line that opens with '[' may carry a
+ * destination or a title rather than start a definition, and then an
+ * entry would be one by halves.
  */
 static bool
-load_defs_whole(const struct load_job *j)
+load_defs_whole(const struct load_job *j, size_t from)
 {
 	struct buf	 all;
 	size_t		 i;
 	bool		 ok;
 
 	buf_init(&all);
-	for (i = 0; i < j->ndefs; i++) {
-		buf_add(&all, j->text + j->defs[i].off, j->defs[i].len);
+	for (i = from; i < j->ndefs; i++) {
+		buf_add(&all, j->text.data + j->defs[i].off, j->defs[i].len);
 		buf_adds(&all, "\n\n");
 	}
 	ok = all.len == 0 || load_defines_only(j->flags, all.data, all.len);
@@ -619,35 +660,36 @@ load_defs_whole(const struct load_job *j)
 }
 
 /*
- * Find every definition of the article, as cmark reads them, so that
- * each piece can start with those it may use: a paragraph that holds
- * only definitions gives them all; one that holds more is asked about
- * one run of lines at a time.  Returns false when it cannot be sure.
+ * Take the definitions of paragraphs ps.defs[from..to), as cmark reads
+ * them, so that each piece can start with those it may use: a paragraph
+ * that holds only definitions gives them all; one that holds more is
+ * asked about one run of lines at a time.  Returns false when it cannot
+ * be sure.
  */
 static bool
-load_prelude(struct load_job *j)
+load_take_defs(struct load_job *j, size_t from, size_t to)
 {
 	const struct prescan_range	*r;
 	bool				*mixed;
-	size_t				 i;
+	size_t				 i, had = j->ndefs;
 	long				 n = 0;
 
-	if (j->ps.ndefs == 0)
+	if (from == to)
 		return true;
-	mixed = xcalloc(j->ps.ndefs, sizeof(*mixed));
-	load_find_mixed(j, mixed);
-	for (i = 0; i < j->ps.ndefs && n >= 0; i++) {
+	mixed = xcalloc(to - from, sizeof(*mixed));
+	load_find_mixed(j, from, to, mixed);
+	for (i = from; i < to && n >= 0; i++) {
 		r = &j->ps.defs[i];
-		n = mixed[i] ? load_def_run(j->flags, j->text, r) :
+		n = mixed[i - from] ? load_def_run(j->flags, j->text.data, r) :
 		    (long)r->len;
 		if (n > 0) {
-			prescan_split_defs(j->text, r->off, (size_t)n,
+			prescan_split_defs(j->text.data, r->off, (size_t)n,
 			    &j->defs, &j->ndefs, &j->capdefs);
 			j->defbytes += (size_t)n;
 		}
 	}
 	free(mixed);
-	return n >= 0 && load_defs_whole(j);
+	return n >= 0 && load_defs_whole(j, had);
 }
 
 /*
@@ -670,10 +712,63 @@ load_piece_prelude(struct load_job *j, const char *s, size_t len)
 		if (!d->always && !prescan_refs_has(j->refs, j->nrefs,
 		    d->label))
 			continue;
-		buf_add(&j->prelude, j->text + d->off, d->len);
+		buf_add(&j->prelude, j->text.data + d->off, d->len);
 		/* Each its own paragraph, whatever ends it. */
 		buf_adds(&j->prelude, "\n\n");
 	}
+}
+
+static int
+load_label_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The labels of the definitions known, sorted, to look refs up in. */
+static void
+load_sort_labels(struct load_job *j)
+{
+	size_t	 i, n = 0;
+
+	if (j->nlabels == j->ndefs && j->labels != NULL)
+		return;
+	j->labels = xgrow(j->labels, &j->caplabels, j->ndefs + 1,
+	    sizeof(*j->labels));
+	for (i = 0; i < j->ndefs; i++)
+		if (!j->defs[i].always)
+			j->labels[n++] = j->defs[i].label;
+	qsort(j->labels, n, sizeof(*j->labels), load_label_cmp);
+	/* Past the labels, a stop no hash reaches: all are below it. */
+	j->nlabels = j->ndefs;
+	j->labels[n] = UINT64_MAX;
+}
+
+/*
+ * Whether the rest of the article can change nothing in [pos, end): every
+ * label the piece may use is all ASCII (matched as cmark matches it) and
+ * defined already, so that no definition to come is the first of it.
+ */
+static bool
+load_settled(struct load_job *j, size_t end)
+{
+	size_t	 i, k = 0;
+
+	prescan_refs(j->text.data + j->pos, end - j->pos, &j->refs, &j->nrefs,
+	    &j->caprefs);
+	if (j->nrefs == 0)
+		return true;
+	load_sort_labels(j);
+	for (i = 0; i < j->nrefs; i++) {
+		if (!(j->refs[i] & PRESCAN_EXACT))
+			return false;
+		while (j->labels[k] < j->refs[i])
+			k++;
+		if (j->labels[k] != j->refs[i])
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -689,53 +784,268 @@ load_is_one_piece(const struct load_job *j)
 	    j->ps.cuts[j->ps.ncuts - 1] < LOAD_FIRST_PIECE;
 }
 
-/* Where the piece that starts at j->pos ends. */
+/*
+ * Where the piece that starts at j->pos ends: at a cut the prescan has
+ * found, or at the end once the article is all in; 0 when not known yet.
+ */
 static size_t
 load_piece_end(struct load_job *j)
 {
 	size_t	 want = j->pos + j->piece;
 
 	if (j->flags & LOAD_WHOLE)
-		return j->len;
+		return j->eof ? j->text.len : 0;
 	while (j->cut < j->ps.ncuts && j->ps.cuts[j->cut] <= j->pos)
 		j->cut++;
 	while (j->cut < j->ps.ncuts && j->ps.cuts[j->cut] < want &&
 	    !(j->flags & LOAD_PIECES))
 		j->cut++;
-	return j->cut < j->ps.ncuts ? j->ps.cuts[j->cut] : j->len;
+	if (j->cut < j->ps.ncuts && !j->unsure)
+		return j->ps.cuts[j->cut];
+	return j->eof ? j->text.len : 0;
 }
 
-bool
-load_next(struct load_job *j)
+/*
+ * The end of the next piece if it can be parsed now, else 0: once the
+ * article is all in, always; before, only a piece nothing to come can
+ * change.  A piece that must wait is not asked about again until more
+ * definitions are known.
+ */
+static size_t
+load_ready(struct load_job *j)
+{
+	size_t	 end;
+
+	if (j->pos >= j->text.len && j->eof)
+		return 0;
+	if ((end = load_piece_end(j)) == 0 || j->eof)
+		return end;
+	if (end == j->wait_end && j->ndefs == j->wait_ndefs)
+		return 0;
+	if (load_settled(j, end))
+		return end;
+	j->wait_end = end;
+	j->wait_ndefs = j->ndefs;
+	return 0;
+}
+
+static void
+load_piece(struct load_job *j, size_t end)
 {
 	cmark_node	*root;
-	size_t		 end;
 
-	if (j->pos >= j->len) {
-		if (!j->st.doc->complete)
-			load_done(j);
-		return false;
-	}
-	end = load_piece_end(j);
-	load_piece_prelude(j, j->text + j->pos, end - j->pos);
+	load_piece_prelude(j, j->text.data + j->pos, end - j->pos);
 	root = load_parse(j->flags, j->prelude.data, j->prelude.len,
-	    j->text + j->pos, end - j->pos);
+	    j->text.data + j->pos, end - j->pos);
 	load_convert(&j->st, root);
 	j->pos = end;
 	/* After the first, pieces are larger: the prelude costs less. */
 	j->piece = LOAD_PIECE > 4 * j->defbytes ? LOAD_PIECE :
 	    4 * j->defbytes;
-	if (j->pos >= j->len)
-		load_done(j);
-	return j->pos < j->len;
 }
+
+/*
+ * The article is all in.  Cut up nowhere, too small to cut, or with
+ * definitions no prelude can carry, what is not parsed yet is parsed as
+ * one piece: the article as it is, when nothing is; else the rest, after
+ * the definitions before it (none of those is in doubt: doubt stops the
+ * pieces where it starts).
+ */
+static void
+load_all_in(struct load_job *j)
+{
+	size_t	 i;
+
+	if (j->pos == 0 && (j->unsure || load_is_one_piece(j))) {
+		j->flags |= LOAD_WHOLE;
+		j->ndefs = 0;
+	} else if (j->unsure) {
+		for (i = 0; i < j->ndefs && j->defs[i].off < j->pos; i++)
+			continue;
+		j->ndefs = i;
+		j->flags |= LOAD_WHOLE;
+	}
+}
+
+/* Ask cmark about the definition paragraphs the prescan has closed. */
+static void
+load_ask_defs(struct load_job *j)
+{
+	size_t	 closed = prescan_defs_closed(&j->ps);
+
+	if (j->ps.unsure)
+		j->unsure = true;
+	if (j->unsure || (j->flags & LOAD_WHOLE))
+		return;
+	if (!load_take_defs(j, j->ndefs_asked, closed))
+		j->unsure = true;
+	j->ndefs_asked = closed;
+}
+
+/* Bytes read at a step: few for the first screen, more after. */
+static size_t
+load_step(const struct load_job *j)
+{
+	if (j->flags & LOAD_PIECES)
+		return LOAD_TEST_STEP;
+	return j->pos == 0 ? LOAD_FIRST_STEP : LOAD_STEP;
+}
+
+/* The input is at its end: what the sanitiser held back, and the news. */
+static void
+load_input_end(struct load_job *j)
+{
+	size_t	 had = j->text.len;
+
+	text_sanitize_finish(&j->san, &j->text);
+	digest_add(&j->digest, j->text.data + had, j->text.len - had);
+	j->eof = true;
+	/* Once the caller has the job; before, load_start() says it. */
+	if (j->read_errno != 0 && j->started)
+		diag_add(j->diag, "%s: %s; shown as far as it was read",
+		    j->st.doc->name, j->read_errno == EFBIG ? "the file grew "
+		    "past 1 GiB" : strerror(j->read_errno));
+	if (j->fd != -1)
+		close(j->fd);
+	j->fd = -1;
+	free(j->chunk);
+	j->chunk = NULL;
+	if (j->san.invalid > 0)
+		diag_add(j->diag, "%s: %zu invalid UTF-8 sequence%s shown as "
+		    "U+FFFD", j->st.doc->name, j->san.invalid,
+		    j->san.invalid == 1 ? "" : "s");
+	if (j->san.nul > 0)
+		diag_add(j->diag, "%s: %zu NUL byte%s shown as U+FFFD",
+		    j->st.doc->name, j->san.nul, j->san.nul == 1 ? "" : "s");
+}
+
+/*
+ * The sanitised article grew past LOAD_MAX_SIZE, its invalid bytes each
+ * shown as three: it ends at the last whole character before the limit.
+ */
+static void
+load_too_large(struct load_job *j)
+{
+	size_t	 end = LOAD_MAX_SIZE;
+
+	while (end > 0 && ((unsigned char)j->text.data[end] & 0xc0) == 0x80)
+		end--;
+	j->text.len = end;
+	j->too_large = true;
+	diag_add(j->diag, "%s: longer than 1 GiB once its invalid bytes are "
+	    "shown as U+FFFD; shown up to there", j->st.doc->name);
+	/* The digest of what is shown: a later run finds the same. */
+	digest_init(&j->digest);
+	digest_add(&j->digest, j->text.data, j->text.len);
+	text_sanitize_init(&j->san);
+	load_input_end(j);
+}
+
+/*
+ * Up to `max` bytes more of the input, into j->chunk or in place; 0 at
+ * its end.  A read error ends it early, with a word in the diagnostics.
+ */
+static size_t
+load_input(struct load_job *j, size_t max, const char **at)
+{
+	ssize_t	 n;
+
+	if (j->fd == -1) {
+		*at = j->src + j->taken;
+		return j->srclen - j->taken < max ? j->srclen - j->taken : max;
+	}
+	if (j->chunk == NULL)
+		j->chunk = xmalloc(LOAD_STEP);
+	*at = j->chunk;
+	while ((n = read(j->fd, j->chunk, max)) == -1 && errno == EINTR)
+		continue;
+	if (n == -1 || j->taken + (size_t)n > LOAD_MAX_SIZE) {
+		j->read_errno = n == -1 ? errno : EFBIG;
+		return 0;
+	}
+	return (size_t)n;
+}
+
+/* A step of the input: read, sanitise, prescan, definitions. */
+static void
+load_take(struct load_job *j)
+{
+	const char	*at;
+	size_t		 n, had = j->text.len;
+
+	if ((n = load_input(j, load_step(j), &at)) > 0) {
+		text_sanitize_feed(&j->san, at, n, &j->text);
+		j->taken += n;
+		digest_add(&j->digest, j->text.data + had, j->text.len - had);
+	}
+	/* Grown past the limit, it stops there: cmark's sizes are 32-bit. */
+	if (j->text.len > LOAD_MAX_SIZE)
+		load_too_large(j);
+	else if (n == 0)
+		load_input_end(j);
+	if (!(j->flags & LOAD_WHOLE)) {
+		if (j->eof)
+			prescan_finish(&j->ps, j->text.data, j->text.len);
+		else
+			prescan_feed(&j->ps, j->text.data, j->text.len);
+		load_ask_defs(j);
+	}
+	if (j->eof)
+		load_all_in(j);
+}
+
+bool
+load_next(struct load_job *j)
+{
+	size_t	 end;
+
+	if (j->st.doc->complete)
+		return false;
+	if ((end = load_ready(j)) != 0)
+		load_piece(j, end);
+	else if (!j->eof)
+		load_take(j);
+	if (j->eof && j->pos >= j->text.len)
+		load_done(j);
+	return !j->st.doc->complete;
+}
+
+void
+load_first(struct load_job *j)
+{
+	while (j->pos == 0 && load_next(j))
+		continue;
+}
+
+void
+load_read_all(struct load_job *j)
+{
+	while (!j->eof)
+		load_take(j);
+}
+
+bool
+load_digest(const struct load_job *j, uint64_t *digest)
+{
+	if (!j->eof)
+		return false;
+	*digest = digest_end(&j->digest);
+	return true;
+}
+
+bool
+load_failed(const struct load_job *j)
+{
+	return j->read_errno != 0 || j->too_large;
+}
+
 /*
  * Open `path` for reading without blocking on a FIFO, and refuse anything
- * but a regular file of at most LOAD_MAX_SIZE bytes.  Returns the
- * descriptor or -1 with the reason in `err`.
+ * but a regular file of at most LOAD_MAX_SIZE bytes, whose size goes to
+ * `size`.  Returns the descriptor or -1 with the reason in `err`.
  */
 static int
-load_open(const char *path, char *err, size_t errlen)
+load_open(const char *path, size_t *size, char *err, size_t errlen)
 {
 	struct stat	 sb;
 	int		 fd;
@@ -755,142 +1065,115 @@ load_open(const char *path, char *err, size_t errlen)
 		    "is 1 GiB)", (long long)sb.st_size);
 	else if (fcntl(fd, F_SETFL, 0) == -1)
 		snprintf(err, errlen, "%s", strerror(errno));
-	else
+	else {
+		*size = (size_t)sb.st_size;
 		return fd;
+	}
 	close(fd);
 	return -1;
 }
 
 /*
- * Read `fd` to its end in chunks, handing each to `sink` (the parser, or a
- * buffer).  Returns false with the reason in `err` on a read error or when
- * the input grows past LOAD_MAX_SIZE.
+ * Read `fd` to its end into `raw`.  Returns false with the reason in
+ * `err` on a read error or when the input grows past LOAD_MAX_SIZE.
  */
 static bool
-load_read(int fd, void (*sink)(void *, const char *, size_t), void *arg,
-    char *err, size_t errlen)
+load_slurp(int fd, struct buf *raw, char *err, size_t errlen)
 {
-	char	*chunk = xmalloc(LOAD_CHUNK);
-	size_t	 total = 0;
 	ssize_t	 n;
-	bool	 ok = true;
 
 	for (;;) {
-		n = read(fd, chunk, LOAD_CHUNK);
+		buf_reserve(raw, LOAD_FIRST_STEP);
+		n = read(fd, raw->data + raw->len, LOAD_FIRST_STEP);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
 			snprintf(err, errlen, "%s", strerror(errno));
-			ok = false;
-			break;
+			return false;
 		}
 		if (n == 0)
-			break;
-		if ((total += (size_t)n) > LOAD_MAX_SIZE) {
+			return true;
+		if ((raw->len += (size_t)n) > LOAD_MAX_SIZE) {
 			snprintf(err, errlen, "input too large (the limit is "
 			    "1 GiB)");
-			ok = false;
-			break;
+			return false;
 		}
-		sink(arg, chunk, (size_t)n);
 	}
-	free(chunk);
-	return ok;
 }
 
-static void
-load_buf_sink(void *arg, const char *s, size_t len)
-{
-	buf_add(arg, s, len);
-}
-
-/* The article's bytes, sanitised; owned by the job unless borrowed. */
-static void
-load_take_text(struct load_job *j, char *raw, const char *s, size_t len)
-{
-	struct text_sanitizer	 san;
-	struct buf		 out;
-	size_t			 i, step;
-
-	if (text_is_plain(s, len)) {
-		j->owned = raw;
-		j->text = s;
-		j->len = len;
-		return;
-	}
-	text_sanitize_init(&san);
-	buf_init(&out);
-	/* In steps, to give up once past the limit rather than at 3 GiB. */
-	for (i = 0; i < len && out.len <= LOAD_MAX_SIZE; i += step) {
-		step = len - i < LOAD_SANITIZE_STEP ? len - i :
-		    LOAD_SANITIZE_STEP;
-		text_sanitize_feed(&san, s + i, step, &out);
-	}
-	text_sanitize_finish(&san, &out);
-	free(raw);
-	j->owned = out.data;
-	j->text = out.data;
-	j->len = out.len;
-	if (san.invalid > 0)
-		diag_add(j->diag, "%s: %zu invalid UTF-8 sequence%s shown as "
-		    "U+FFFD", j->st.doc->name, san.invalid,
-		    san.invalid == 1 ? "" : "s");
-	if (san.nul > 0)
-		diag_add(j->diag, "%s: %zu NUL byte%s shown as U+FFFD",
-		    j->st.doc->name, san.nul, san.nul == 1 ? "" : "s");
-}
-
-/*
- * Start a load of `len` bytes at `s`, which `raw` owns (or nobody, when
- * the caller keeps `s` alive until load_end()): sanitise, then prescan
- * for the cuts; without sure cuts, the article is one piece.
- */
 static struct load_job *
-load_begin(const char *name, char *raw, const char *s, size_t len,
-    int flags, struct diag *diag, char *err, size_t errlen)
+load_new(const char *name, int flags, struct diag *diag)
 {
 	struct load_job	*j = xcalloc(1, sizeof(*j));
 
+	j->fd = -1;
 	j->flags = flags;
 	j->diag = diag;
 	j->st.doc = doc_new(name);
 	j->st.parent = DOC_NONE;
 	j->st.leaf = DOC_NONE;
+	text_sanitize_init(&j->san);
+	digest_init(&j->digest);
+	buf_init(&j->text);
 	buf_init(&j->prelude);
 	prescan_init(&j->ps);
-	load_take_text(j, raw, s, len);
-	/*
-	 * Each byte that is not UTF-8 becomes a U+FFFD of three: cmark, whose
-	 * sizes are 32-bit, must not see the article grow past the limit.
-	 */
-	if (j->len > LOAD_MAX_SIZE) {
-		snprintf(err, errlen, "too large once its invalid bytes are "
-		    "shown as U+FFFD (%zu bytes; the limit is 1 GiB)", j->len);
-		load_free(j);
-		return NULL;
-	}
-	if (!(flags & LOAD_WHOLE)) {
-		prescan_run(&j->ps, j->text, j->len);
-		if (j->ps.unsure || load_is_one_piece(j) ||
-		    !load_prelude(j)) {
-			j->flags |= LOAD_WHOLE;
-			j->ndefs = 0;
-		}
-	}
 	j->piece = LOAD_FIRST_PIECE;
 	return j;
+}
+
+/*
+ * Input that is in memory whole may be sanitised at once: refused, then,
+ * when each byte that is not UTF-8 becomes a U+FFFD of three and cmark,
+ * whose sizes are 32-bit, would see it grow past the limit.
+ */
+static bool
+load_whole_fits(struct load_job *j, char *err, size_t errlen)
+{
+	load_read_all(j);
+	if (!j->too_large)
+		return true;
+	snprintf(err, errlen, "too large once its invalid bytes are shown as "
+	    "U+FFFD (more than 1 GiB)");
+	return false;
 }
 
 struct load_job *
 load_start_buffer(const char *name, const char *s, size_t len, int flags,
     struct diag *diag)
 {
-	struct load_job	*j;
+	struct load_job	*j = load_new(name, flags, diag);
 	char		 err[128];
 
-	if ((j = load_begin(name, NULL, s, len, flags, diag, err,
-	    sizeof(err))) == NULL)
+	j->src = s;
+	j->srclen = j->expect = len;
+	if (len > LOAD_STREAM_MAX && !load_whole_fits(j, err, sizeof(err)))
 		fatal("%s: %s", name, err);
+	buf_reserve(&j->text, len + 1);
+	j->started = true;
+	return j;
+}
+
+/* Standard input, read whole before anything is shown. */
+static struct load_job *
+load_start_stdin(int flags, struct diag *diag, char *err, size_t errlen)
+{
+	struct load_job	*j;
+	struct buf	 raw;
+
+	buf_init(&raw);
+	if (!load_slurp(STDIN_FILENO, &raw, err, errlen)) {
+		buf_release(&raw);
+		return NULL;
+	}
+	j = load_new("-", flags, diag);
+	j->src = j->srcowned = raw.data;
+	j->srclen = j->expect = raw.len;
+	buf_reserve(&j->text, raw.len + 1);
+	if (raw.len > LOAD_STREAM_MAX && !load_whole_fits(j, err, errlen)) {
+		load_free(j);
+		return NULL;
+	}
+	j->started = true;
 	return j;
 }
 
@@ -898,29 +1181,37 @@ struct load_job *
 load_start(const char *path, int flags, struct diag *diag, char *err,
     size_t errlen)
 {
-	struct buf	 raw;
-	int		 fd = STDIN_FILENO;
-	bool		 ok;
+	struct load_job	*j;
+	size_t		 size;
+	int		 fd;
 
-	if (strcmp(path, "-") != 0 && (fd = load_open(path, err, errlen)) == -1)
+	if (strcmp(path, "-") == 0)
+		return load_start_stdin(flags, diag, err, errlen);
+	if ((fd = load_open(path, &size, err, errlen)) == -1)
 		return NULL;
-	buf_init(&raw);
-	ok = load_read(fd, load_buf_sink, &raw, err, errlen);
-	if (fd != STDIN_FILENO)
-		close(fd);
-	if (!ok) {
-		buf_release(&raw);
+	j = load_new(path, flags, diag);
+	j->fd = fd;
+	j->expect = size;
+	buf_reserve(&j->text, size + 1);
+	/*
+	 * A small file is read now, and let go; one so large that its
+	 * invalid bytes could take it past the limit is read whole now too,
+	 * so that a refusal comes before anything is shown.
+	 */
+	if (size <= LOAD_FIRST_STEP)
+		load_read_all(j);
+	else if (size > LOAD_STREAM_MAX && !load_whole_fits(j, err, errlen)) {
+		load_free(j);
 		return NULL;
 	}
-	return load_begin(path, raw.data, raw.data, raw.len, flags, diag, err,
-	    errlen);
-}
-
-const char *
-load_source(const struct load_job *j, size_t *len)
-{
-	*len = j->len;
-	return j->text;
+	if (j->read_errno != 0) {
+		snprintf(err, errlen, "%s", j->read_errno == EFBIG ? "input "
+		    "too large (the limit is 1 GiB)" : strerror(j->read_errno));
+		load_free(j);
+		return NULL;
+	}
+	j->started = true;
+	return j;
 }
 
 struct doc *
@@ -932,17 +1223,33 @@ load_doc(const struct load_job *j)
 unsigned int
 load_percent(const struct load_job *j)
 {
-	return j->len == 0 ? 100 : (unsigned int)(j->pos * 100 / j->len);
+	size_t	 in, parsed;
+
+	if (j->st.doc->complete)
+		return 100;
+	/* Reading is about a tenth of the work, parsing the rest. */
+	in = j->eof || j->expect == 0 ? 100 : j->taken >= j->expect ? 99 :
+	    (size_t)((double)j->taken * 100 / (double)j->expect);
+	parsed = j->text.len == 0 ? 0 : (size_t)((double)j->pos * 100 /
+	    (double)(j->eof || j->text.len > j->expect ? j->text.len :
+	    j->expect));
+	in = (in + 9 * parsed) / 10;
+	return in > 99 ? 99 : (unsigned int)in;
 }
 
 static void
 load_job_free(struct load_job *j)
 {
-	free(j->owned);
+	if (j->fd != -1)
+		close(j->fd);
+	free(j->srcowned);
+	free(j->chunk);
+	buf_release(&j->text);
 	free(j->st.frames);
 	free(j->st.spans);
 	prescan_release(&j->ps);
 	free(j->defs);
+	free(j->labels);
 	free(j->refs);
 	buf_release(&j->prelude);
 	free(j);

@@ -676,14 +676,20 @@ static void
 main_recall(const struct main_opts *o, struct main_article *a,
     struct diag *dg)
 {
-	const char	*text;
-	size_t		 len;
+	uint64_t	 digest;
 
-	text = load_source(a->job, &len);
 	a->disk = o->remember && strcmp(a->path, "-") != 0 && !o->sample &&
-	    recall_open(&a->rc, a->path, text, len, dg);
-	if (!a->disk)
+	    recall_open(&a->rc, a->path, dg);
+	if (!a->disk) {
 		memset(&a->rc, 0, sizeof(a->rc));
+		return;
+	}
+	/* Whether the article changed: all of it is read to tell. */
+	if (recall_has_place(&a->rc)) {
+		load_read_all(a->job);
+		if (load_digest(a->job, &digest))
+			recall_settle(&a->rc, digest);
+	}
 }
 
 /*
@@ -698,6 +704,9 @@ main_keep(struct main_article **arts, size_t n, bool save)
 	bool	 warned = false;
 
 	for (i = 0; i < n; i++) {
+		/* Not read through, the article is known by its titles. */
+		if (!load_digest(arts[i]->job, &arts[i]->rc.digest))
+			arts[i]->rc.digest = 0;
 		if (save && arts[i]->disk && !recall_save(&arts[i]->rc, why,
 		    sizeof(why)) && !warned) {
 			fprintf(stderr, "olsread: the place is not "
@@ -812,8 +821,11 @@ main_load(const struct main_opts *o, struct main_article *a,
 static int
 main_out(const struct main_opts *o, struct load_job *job)
 {
-	return o->mode == MAIN_SEARCH ? main_search(o, job) :
-	    main_print(o, job);
+	int	 status = o->mode == MAIN_SEARCH ? main_search(o, job) :
+		    main_print(o, job);
+
+	/* Cut short by a read error: what was read is out, the rest not. */
+	return status == 0 && load_failed(job) ? 1 : status;
 }
 
 int

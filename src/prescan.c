@@ -133,6 +133,7 @@ prescan_release(struct prescan *ps)
 {
 	free(ps->cuts);
 	free(ps->defs);
+	free(ps->scan);
 	prescan_init(ps);
 }
 
@@ -860,35 +861,89 @@ prescan_line(struct prescan_scan *sc, struct prescan_line *ln)
 		prescan_text(sc, ln, n, para, opened);
 }
 
+/* The pass starts once it can tell whether a byte order mark opens it. */
+static bool
+prescan_begin(struct prescan *ps, const char *s, size_t len, bool last)
+{
+	if (ps->scan != NULL)
+		return true;
+	if (len < 3 && !last)
+		return false;
+	ps->scan = xcalloc(1, sizeof(*ps->scan));
+	ps->scan->ps = ps;
+	/* cmark skips a byte order mark, so the first line starts after it. */
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		ps->scanned = ps->scan->begin = 3;
+	return true;
+}
+
+/* The line of `s` from ps->scanned to `end`, its LF left out. */
+static void
+prescan_one(struct prescan *ps, const char *s, size_t end)
+{
+	struct prescan_line	 ln;
+
+	memset(&ln, 0, sizeof(ln));
+	ln.s = s + ps->scanned;
+	ln.len = end - ps->scanned;
+	ln.off = ps->scanned;
+	prescan_line(ps->scan, &ln);
+}
+
+void
+prescan_feed(struct prescan *ps, const char *s, size_t len)
+{
+	const char	*nl;
+	size_t		 end;
+
+	if (ps->done || !prescan_begin(ps, s, len, false))
+		return;
+	while (ps->scanned < len && !ps->unsure) {
+		/* A line that is not whole yet is not searched twice. */
+		if (ps->looked < ps->scanned)
+			ps->looked = ps->scanned;
+		if ((nl = memchr(s + ps->looked, '\n', len - ps->looked)) ==
+		    NULL) {
+			ps->looked = len;
+			break;
+		}
+		end = (size_t)(nl - s);
+		prescan_one(ps, s, end);
+		ps->scanned = end + 1;
+	}
+}
+
+void
+prescan_finish(struct prescan *ps, const char *s, size_t len)
+{
+	if (ps->done)
+		return;
+	prescan_begin(ps, s, len, true);
+	prescan_feed(ps, s, len);
+	if (!ps->unsure && ps->scanned < len) {
+		prescan_one(ps, s, len);
+		ps->scanned = len;
+	}
+	if (!ps->unsure)
+		prescan_end_leaf(ps->scan, len);
+	ps->done = true;
+}
+
+size_t
+prescan_defs_closed(const struct prescan *ps)
+{
+	return ps->scan != NULL && ps->scan->in_def ? ps->ndefs - 1 :
+	    ps->ndefs;
+}
+
 void
 prescan_run(struct prescan *ps, const char *s, size_t len)
 {
-	struct prescan_scan	 sc;
-	struct prescan_line	 ln;
-	const char		*nl;
-	size_t			 off = 0, end;
-
-	memset(&sc, 0, sizeof(sc));
-	sc.ps = ps;
-	/* cmark skips a byte order mark, so the first line starts after it. */
-	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
-		off = sc.begin = 3;
-	while (off < len && !ps->unsure) {
-		nl = memchr(s + off, '\n', len - off);
-		end = nl != NULL ? (size_t)(nl - s) : len;
-		memset(&ln, 0, sizeof(ln));
-		ln.s = s + off;
-		ln.len = end - off;
-		ln.off = off;
-		prescan_line(&sc, &ln);
-		off = end + 1;
-	}
+	prescan_finish(ps, s, len);
 	if (ps->unsure) {
 		ps->ncuts = 0;
 		ps->ndefs = 0;
-		return;
 	}
-	prescan_end_leaf(&sc, len);
 }
 
 #define PRESCAN_FNV_BASIS	14695981039346656037ULL
@@ -928,7 +983,11 @@ prescan_label_hash_ascii(const char *s, size_t len, uint64_t *out)
 	return true;
 }
 
-/* FNV-1a, over the label folded and trimmed of blanks. */
+/*
+ * FNV-1a, over the label folded and trimmed of blanks; the lowest bit says
+ * whether the label is all ASCII (PRESCAN_EXACT), folded then just as
+ * cmark folds it.
+ */
 static uint64_t
 prescan_label_hash(const char *s, size_t len)
 {
@@ -937,7 +996,7 @@ prescan_label_hash(const char *s, size_t len)
 	size_t		 a = 0, b;
 
 	if (prescan_label_hash_ascii(s, len, &h))
-		return h;
+		return h | PRESCAN_EXACT;
 	buf_init(&f);
 	text_fold_string(s, len, true, &f);
 	b = f.len;
@@ -950,7 +1009,7 @@ prescan_label_hash(const char *s, size_t len)
 		h *= PRESCAN_FNV_PRIME;
 	}
 	buf_release(&f);
-	return h;
+	return h & ~(uint64_t)PRESCAN_EXACT;
 }
 
 /*

@@ -39,8 +39,7 @@ recall_history(struct recall *rc, struct diag *dg)
 }
 
 bool
-recall_open(struct recall *rc, const char *path, const char *text,
-    size_t len, struct diag *dg)
+recall_open(struct recall *rc, const char *path, struct diag *dg)
 {
 	struct state_place	 p;
 
@@ -50,22 +49,41 @@ recall_open(struct recall *rc, const char *path, const char *text,
 		recall_release(rc);
 		return false;
 	}
-	rc->digest = state_digest(text, len);
 	recall_history(rc, dg);
-	if (!state_load_place(rc->dir, rc->path, &p, dg))
-		return true;
-	if (p.digest == rc->digest)
-		recall_same(&rc->mem, &p);
-	else if (p.section != NULL && p.section[0] != '\0') {
-		rc->mem.title = p.section;
-		p.section = NULL;
+	if (state_load_place(rc->dir, rc->path, &p, dg)) {
+		rc->saved = xmalloc(sizeof(*rc->saved));
+		*rc->saved = p;
 	}
-	rc->mem.query = p.query;
-	rc->mem.qflags = p.qflags;
-	rc->mem.qactive = p.qactive;
-	p.query = NULL;
-	state_place_release(&p);
 	return true;
+}
+
+bool
+recall_has_place(const struct recall *rc)
+{
+	return rc->saved != NULL;
+}
+
+void
+recall_settle(struct recall *rc, uint64_t digest)
+{
+	struct state_place	*p = rc->saved;
+
+	rc->digest = digest;
+	if (p == NULL)
+		return;
+	if (p->digest == digest)
+		recall_same(&rc->mem, p);
+	else if (p->section != NULL && p->section[0] != '\0') {
+		rc->mem.title = p->section;
+		p->section = NULL;
+	}
+	rc->mem.query = p->query;
+	rc->mem.qflags = p->qflags;
+	rc->mem.qactive = p->qactive;
+	p->query = NULL;
+	state_place_release(p);
+	free(p);
+	rc->saved = NULL;
 }
 
 bool
@@ -104,6 +122,9 @@ recall_release(struct recall *rc)
 {
 	free(rc->dir);
 	free(rc->path);
+	if (rc->saved != NULL)
+		state_place_release(rc->saved);
+	free(rc->saved);
 	view_memory_release(&rc->mem);
 	memset(rc, 0, sizeof(*rc));
 }

@@ -1276,7 +1276,7 @@ screen_open(struct screen_article *a, const struct keymap *km)
 {
 	struct view	*v;
 
-	load_next(a->job);
+	load_first(a->job);
 	v = view_new(load_doc(a->job), km, &a->opts, (unsigned int)COLS,
 	    (unsigned int)LINES);
 	view_set_loading(v, load_percent(a->job));

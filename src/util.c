@@ -189,3 +189,62 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	buf_vprintf(b, fmt, ap);
 	va_end(ap);
 }
+
+/*
+ * Eight bytes at a time, each mixed in by a multiply and a rotation, the
+ * bytes short of a word and the length last: fast enough to go unnoticed
+ * on a 10 MB article.
+ */
+void
+digest_init(struct digest *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->h = 0x9e3779b97f4a7c15ULL;
+}
+
+static void
+digest_word(struct digest *d, const unsigned char *s)
+{
+	uint64_t	 w;
+
+	memcpy(&w, s, 8);
+	d->h = (d->h ^ w) * 0xff51afd7ed558ccdULL;
+	d->h = (d->h << 29) | (d->h >> 35);
+}
+
+void
+digest_add(struct digest *d, const void *p, size_t len)
+{
+	const unsigned char	*s = p;
+	size_t			 i = 0, n;
+
+	d->len += len;
+	if (d->ntail > 0) {
+		n = 8 - d->ntail < len ? 8 - d->ntail : len;
+		memcpy(d->tail + d->ntail, s, n);
+		d->ntail += n;
+		i = n;
+		if (d->ntail < 8)
+			return;
+		digest_word(d, d->tail);
+		d->ntail = 0;
+	}
+	for (; i + 8 <= len; i += 8)
+		digest_word(d, s + i);
+	memcpy(d->tail, s + i, len - i);
+	d->ntail = len - i;
+}
+
+uint64_t
+digest_end(const struct digest *d)
+{
+	uint64_t	 h = d->h, w = 0;
+	size_t		 i;
+
+	for (i = 0; i < d->ntail; i++)
+		w = (w << 8) | d->tail[i];
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= d->len;
+	h = (h ^ (h >> 33)) * 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 33);
+}

@@ -138,7 +138,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag_init(&dg);
 	job = load_start_buffer("fuzz", (const char *)ev + nev,
 	    size - 3 - nev, LOAD_PIECES, &dg);
-	load_next(job);
+	load_first(job);
 	memset(&o, 0, sizeof(o));
 	o.measure = 80;
 	o.sidebar = true;

@@ -631,6 +631,127 @@ test_random(uint64_t seed, size_t count)
 	buf_release(&md);
 }
 
+/*
+ * An article of `filler` sections after `head`, then `tail`: long enough
+ * to be read in many steps.
+ */
+static void
+streamed_article(struct buf *md, const char *head, const char *tail,
+    size_t filler)
+{
+	size_t	 i;
+
+	md->len = 0;
+	buf_adds(md, head);
+	for (i = 0; i < filler; i++)
+		buf_printf(md, "## Section %zu\n\nText of section %zu, which "
+		    "goes on for a line or two so that the article is long "
+		    "enough to take many steps to read.\n\n", i, i);
+	buf_adds(md, tail);
+}
+
+/*
+ * Load `md` and say whether its first piece was in before the input was
+ * all read; then whether the whole load is the whole parse's doc.
+ */
+static bool
+first_before_end(const struct buf *md, const char *name)
+{
+	struct diag	 dg;
+	struct load_job	*job;
+	struct doc	*whole, *d;
+	const char	*w;
+	uint64_t	 digest;
+	bool		 early;
+
+	diag_init(&dg);
+	job = load_start_buffer("t.md", md->data, md->len, 0, &dg);
+	load_first(job);
+	early = !load_digest(job, &digest) && load_doc(job)->nblocks > 0;
+	d = load_end(job);
+	whole = load_with(md->data, md->len, LOAD_WHOLE);
+	w = doc_diff(whole, d);
+	tap_ok(w == NULL, "%s: the whole parse's doc", name);
+	if (w != NULL)
+		tap_diag("differs in %s", w);
+	doc_free(whole);
+	doc_free(d);
+	diag_release(&dg);
+	return early;
+}
+
+/*
+ * The first piece is parsed before the article is all read only when
+ * nothing further on can change it.
+ */
+static void
+test_streamed(void)
+{
+	struct buf	 md;
+
+	buf_init(&md);
+	streamed_article(&md, "# T\n\n[ref]: /early\n\nSee [ref] and "
+	    "[REF ].\n\n", "", 20000);
+	tap_ok(first_before_end(&md, "defined before use"),
+	    "a label defined before its use: the first piece comes first");
+	streamed_article(&md, "# T\n\nNo brackets here.\n\n", "", 20000);
+	tap_ok(first_before_end(&md, "no references"),
+	    "no references: the first piece comes first");
+	streamed_article(&md, "# T\n\nSee [ref].\n\n", "[ref]: /late\n",
+	    20000);
+	tap_ok(!first_before_end(&md, "defined at the end"),
+	    "a label defined at the end: the first piece waits for it");
+	streamed_article(&md, "# T\n\n[Jose]: /ascii\n\nSee [Jos\xc3\xa9]."
+	    "\n\n", "[Jos\xc3\xa9]: /accent\n", 20000);
+	tap_ok(!first_before_end(&md, "a label not all ASCII"),
+	    "a label not all ASCII: its match is cmark's to say, so it waits");
+	streamed_article(&md, "# T\n\n[a]: /a\n\nSee [a] and [b].\n\n",
+	    "## End\n\n> [b]: /in-a-quote\n\n[b] again.\n", 20000);
+	first_before_end(&md, "a definition in a quote, far on");
+	streamed_article(&md, "# T\n\n[a]: /a\n\nSee [a].\n\n",
+	    "## End\n\n> [b]: /in-a-quote\n\n[b] again.\n", 20000);
+	tap_ok(first_before_end(&md, "doubt far on"), "doubt far on: the "
+	    "pieces before it stand, the rest is parsed whole");
+	buf_release(&md);
+}
+
+/* A file is read as it loads, and loads as the same bytes in memory do. */
+static void
+test_streamed_file(void)
+{
+	char		 path[] = "/tmp/olsread-pieces-XXXXXX";
+	struct buf	 md;
+	struct diag	 dg;
+	struct doc	*f, *whole;
+	const char	*w;
+	char		 err[256];
+	int		 fd;
+
+	buf_init(&md);
+	streamed_article(&md, "\xef\xbb\xbf# T\r\n\r\nSee [ref] \xff.\r\n"
+	    "\r\n", "[ref]: /late\r\n", 30000);
+	if ((fd = mkstemp(path)) == -1 || write(fd, md.data, md.len) !=
+	    (ssize_t)md.len) {
+		tap_skip(1, "cannot write %s", path);
+		buf_release(&md);
+		return;
+	}
+	close(fd);
+	diag_init(&dg);
+	f = load_file(path, 0, &dg, err, sizeof(err));
+	whole = load_with(md.data, md.len, LOAD_WHOLE);
+	w = f == NULL ? err : doc_diff(whole, f);
+	tap_ok(w == NULL, "a %zu-byte file with CR LF, a BOM and a bad byte, "
+	    "read as it loads: the whole parse's doc", md.len);
+	if (w != NULL)
+		tap_diag("differs in %s", w);
+	doc_free(f);
+	doc_free(whole);
+	diag_release(&dg);
+	unlink(path);
+	buf_release(&md);
+}
+
 static char *
 slurp(const char *path, size_t *len)
 {
@@ -698,6 +819,8 @@ main(int argc, char *argv[])
 	test_file("the sample", path);
 	test_traps();
 	test_many();
+	test_streamed();
+	test_streamed_file();
 	test_random(GEN_SEED, GEN_COUNT);
 	return tap_done();
 }

@@ -594,9 +594,10 @@ test_recall(void)
 	snprintf(xdg, sizeof(xdg), "%s/xdg", tmpdir);
 	setenv("XDG_STATE_HOME", xdg, 1);
 	diag_init(&dg);
-	tap_ok(recall_open(&rc, art, text, strlen(text), &dg) &&
+	tap_ok(recall_open(&rc, art, &dg) && !recall_has_place(&rc) &&
 	    !rc.mem.has_place && rc.mem.title == NULL,
 	    "recall: a new article, nothing to go back to");
+	rc.digest = state_digest(text, strlen(text));
 	rc.mem.has_place = true;
 	rc.mem.place.block = 5;
 	rc.mem.place.off = 77;
@@ -610,20 +611,23 @@ test_recall(void)
 	rc.mem.nread = 2;
 	tap_ok(recall_save(&rc, err, sizeof(err)), "recall: saved");
 	recall_release(&rc);
-	tap_ok(recall_open(&rc, art, text, strlen(text), &dg) &&
-	    rc.mem.has_place && rc.mem.place.block == 5 &&
+	tap_ok(recall_open(&rc, art, &dg) && recall_has_place(&rc) &&
+	    !rc.mem.has_place, "recall: a place on file waits for the digest");
+	recall_settle(&rc, state_digest(text, strlen(text)));
+	tap_ok(!recall_has_place(&rc) && rc.mem.has_place && rc.mem.place.block == 5 &&
 	    rc.mem.place.off == 77 && rc.mem.place.tail == 2 &&
 	    rc.mem.nread == 2 && rc.mem.read[1] == 4 && rc.mem.query != NULL &&
 	    rc.mem.qactive, "recall: the same bytes: place, talks read, "
 	    "search");
 	recall_release(&rc);
-	tap_ok(recall_open(&rc, art, other, strlen(other), &dg) &&
-	    !rc.mem.has_place && rc.mem.nread == 0 && rc.mem.title != NULL &&
+	tap_ok(recall_open(&rc, art, &dg), "recall: opened again");
+	recall_settle(&rc, state_digest(other, strlen(other)));
+	tap_ok(!rc.mem.has_place && rc.mem.nread == 0 && rc.mem.title != NULL &&
 	    strcmp(rc.mem.title, "The party") == 0 && rc.mem.query != NULL,
 	    "recall: changed: the section's title and the search, no more");
 	recall_release(&rc);
-	tap_ok(!recall_open(&rc, "/nonexistent/olsread/a.md", text,
-	    strlen(text), &dg), "recall: a path that does not resolve");
+	tap_ok(!recall_open(&rc, "/nonexistent/olsread/a.md", &dg),
+	    "recall: a path that does not resolve");
 	tap_is_int((long long)dg.n, 0, "recall: no warning");
 	diag_release(&dg);
 	unsetenv("XDG_STATE_HOME");

@@ -2022,7 +2022,7 @@ test_loading(void)
 	buf_adds(&md, "## Talk two\n\nAndrew Morton spoke too.\n");
 	diag_init(&dg);
 	job = load_start_buffer("t", md.data, md.len, 0, &dg);
-	load_next(job);
+	load_first(job);
 	tap_ok(!load_doc(job)->complete, "the article loads in pieces");
 	v = open_view(load_doc(job), 80, 30, 0, false);
 	view_set_loading(v, load_percent(job));
@@ -2327,7 +2327,7 @@ test_link_loading(void)
 	buf_adds(&md, "## Last\n\nThe [last](https://2.example/).\n");
 	diag_init(&dg);
 	job = load_start_buffer("t", md.data, md.len, 0, &dg);
-	load_next(job);
+	load_first(job);
 	v = open_links(load_doc(job), 100, "xdg-open");
 	view_set_loading(v, load_percent(job));
 	f = type(v, "o2\r");
