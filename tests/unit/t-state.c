@@ -112,6 +112,25 @@ test_dir(void)
 	tap_ok(state_dir() == NULL, "no HOME: nowhere to remember");
 }
 
+/* Bytes digested as they come, cut anywhere, give the whole's digest. */
+static void
+test_digest_pieces(const char *s, size_t len)
+{
+	struct digest	 d;
+	size_t		 step, at, n;
+	bool		 same = true;
+
+	for (step = 1; step <= 17; step++) {
+		digest_init(&d);
+		for (at = 0; at < len; at += n) {
+			n = len - at < step ? len - at : step;
+			digest_add(&d, s + at, n);
+		}
+		same &= digest_end(&d) == state_digest(s, len);
+	}
+	tap_ok(same, "digest: in pieces of 1 to 17 bytes, the whole's");
+}
+
 static void
 test_digest(void)
 {
@@ -134,6 +153,7 @@ test_digest(void)
 			distinct &= seen[j] != seen[i];
 	}
 	tap_ok(distinct, "digest: zeros of 0 to 19 bytes all differ");
+	test_digest_pieces(a, 43);
 }
 
 static void
