@@ -1630,6 +1630,85 @@ e2e_many_talks(char *path, size_t size)
 	return fclose(fp) == 0;
 }
 
+/* Sections in the large article: about 40 MB, seconds of loading. */
+#define E2E_LARGE_TALKS	100000
+
+/* A large article of numbered talks into a new file at `path`. */
+static bool
+e2e_large(char *path, size_t size)
+{
+	const char	*dir = getenv("TMPDIR");
+	FILE		*fp;
+	int		 fd, i;
+
+	snprintf(path, size, "%s/olsread-e2e-XXXXXX",
+	    dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if ((fd = mkstemp(path)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+		tap_diag("%s: %s", path, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return false;
+	}
+	fputs("# A long article\n\nBy someone, 2003-07-28\n", fp);
+	for (i = 1; i <= E2E_LARGE_TALKS; i++)
+		fprintf(fp, "\n## Topic number %d\n\nAlice Smith described "
+		    "topic %d at length, in a paragraph long enough to be\n"
+		    "reflowed over several lines of the body, and then some "
+		    "more words about\nit, so that the article is large.\n",
+		    i, i);
+	return fclose(fp) == 0;
+}
+
+/*
+ * A large article shows its first screen while the rest loads, q leaves
+ * at once, and G loads the rest to show the last talk.
+ */
+static void
+e2e_test_large(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL,
+			    NULL };
+	struct e2e	 s;
+	char		 path[PATH_MAX], last[64];
+	char		 sh[] = "/bin/sh", c[] = "-c";
+	char		 script[] = "printf '%s\\n' 'before olsread'; "
+			    "exec \"$0\" \"$1\"";
+	char		*after[] = { sh, c, script, (char *)e2e_bin, path,
+			    NULL };
+	char		*argv[] = { (char *)e2e_bin, path, NULL };
+	size_t		 from;
+	int		 st;
+
+	if (!e2e_large(path, sizeof(path)) || !e2e_start(&s, after, &o) ||
+	    !e2e_wait_for(&s, "Topic number 1")) {
+		tap_ok(false, "a large article: the first screen comes");
+		e2e_close(&s);
+		unlink(path);
+		return;
+	}
+	tap_ok(e2e_wait_for(&s, "loading"), "a large article: the first "
+	    "screen shows while the rest loads (\"loading\")");
+	from = s.out.len;
+	e2e_send(&s, "q");
+	st = e2e_finish(&s);
+	e2e_exited(st, 0, "a large article: q while it loads exits 0");
+	tap_ok(e2e_restored(&s, from), "a large article: q while it loads "
+	    "gives the terminal back");
+	e2e_close(&s);
+	snprintf(last, sizeof(last), "Topic number %d", E2E_LARGE_TALKS);
+	if (e2e_start(&s, argv, &o) && e2e_wait_for(&s, "Topic number 1")) {
+		e2e_send(&s, "G");
+		tap_ok(e2e_wait_for(&s, last) && e2e_wait_gone(&s, "loading"),
+		    "a large article: G loads the rest and shows the last "
+		    "talk");
+		e2e_quit(&s, "a large article: q exits 0");
+	} else {
+		tap_ok(false, "a large article: opens again");
+		e2e_close(&s);
+	}
+	unlink(path);
+}
+
 /* Two digits to name talk 12; the prompt; Enter; Escape. */
 static void
 e2e_test_prompt(void)
@@ -4244,6 +4323,7 @@ main(void)
 	e2e_test_section();
 	e2e_test_builtin();
 	e2e_test_files();
+	e2e_test_large();
 	e2e_test_config();
 	e2e_test_themes();
 	e2e_test_links();
