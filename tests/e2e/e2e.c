@@ -1607,13 +1607,13 @@ e2e_test_mouse(void)
 	e2e_quit(&s, "mouse: q exits 0");
 }
 
-/* An article of 12 talks, where a 1 can start 1, 10, 11 or 12. */
-static bool
-e2e_many_talks(char *path, size_t size)
+/* A new file under $TMPDIR, its name into `path`, open for writing. */
+static FILE *
+e2e_new_file(char *path, size_t size)
 {
 	const char	*dir = getenv("TMPDIR");
 	FILE		*fp;
-	int		 fd, i;
+	int		 fd;
 
 	snprintf(path, size, "%s/olsread-e2e-XXXXXX",
 	    dir != NULL && *dir != '\0' ? dir : "/tmp");
@@ -1621,8 +1621,20 @@ e2e_many_talks(char *path, size_t size)
 		tap_diag("%s: %s", path, strerror(errno));
 		if (fd != -1)
 			close(fd);
-		return false;
+		return NULL;
 	}
+	return fp;
+}
+
+/* An article of 12 talks, where a 1 can start 1, 10, 11 or 12. */
+static bool
+e2e_many_talks(char *path, size_t size)
+{
+	FILE	*fp;
+	int	 i;
+
+	if ((fp = e2e_new_file(path, size)) == NULL)
+		return false;
 	fputs("# Twelve talks\n\nBy someone, 2003-07-28\n", fp);
 	for (i = 1; i <= 12; i++)
 		fprintf(fp, "\n## Topic number %d\n\nAlice Smith described "
@@ -1637,18 +1649,11 @@ e2e_many_talks(char *path, size_t size)
 static bool
 e2e_large(char *path, size_t size)
 {
-	const char	*dir = getenv("TMPDIR");
-	FILE		*fp;
-	int		 fd, i;
+	FILE	*fp;
+	int	 i;
 
-	snprintf(path, size, "%s/olsread-e2e-XXXXXX",
-	    dir != NULL && *dir != '\0' ? dir : "/tmp");
-	if ((fd = mkstemp(path)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
-		tap_diag("%s: %s", path, strerror(errno));
-		if (fd != -1)
-			close(fd);
+	if ((fp = e2e_new_file(path, size)) == NULL)
 		return false;
-	}
 	fputs("# A long article\n\nBy someone, 2003-07-28\n", fp);
 	for (i = 1; i <= E2E_LARGE_TALKS; i++)
 		fprintf(fp, "\n## Topic number %d\n\nAlice Smith described "
