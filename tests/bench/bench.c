@@ -343,7 +343,9 @@ bench_generate(const struct bench *b, const char *sample, size_t len,
 			fputc('\n', f);
 		bench_copy(f, sample, len, copy);
 	}
-	if (at < 0 || ferror(f) || fclose(f) == EOF) {
+	/* On the disk before anything is timed: no writeback meanwhile. */
+	if (at < 0 || fflush(f) == EOF || fsync(fileno(f)) == -1 ||
+	    ferror(f) || fclose(f) == EOF) {
 		fprintf(stderr, "bench: %s: write error\n", *path);
 		return -1;
 	}
