@@ -496,6 +496,7 @@ struct load_job {
 	size_t			 defbytes;	/* their size, all together */
 	uint64_t		*labels;	/* owned: defs' labels, sorted */
 	size_t			 nlabels;	/* of the first this many defs */
+	size_t			 nsorted;	/* labels in `labels` */
 	size_t			 caplabels;
 	uint64_t		*refs;		/* owned: a piece's labels */
 	size_t			 nrefs;
@@ -740,9 +741,8 @@ load_sort_labels(struct load_job *j)
 		if (!j->defs[i].always)
 			j->labels[n++] = j->defs[i].label;
 	qsort(j->labels, n, sizeof(*j->labels), load_label_cmp);
-	/* Past the labels, a stop no hash reaches: all are below it. */
 	j->nlabels = j->ndefs;
-	j->labels[n] = UINT64_MAX;
+	j->nsorted = n;
 }
 
 /*
@@ -760,12 +760,13 @@ load_settled(struct load_job *j, size_t end)
 	if (j->nrefs == 0)
 		return true;
 	load_sort_labels(j);
+	/* Both are sorted: one walk down the two. */
 	for (i = 0; i < j->nrefs; i++) {
 		if (!(j->refs[i] & PRESCAN_EXACT))
 			return false;
-		while (j->labels[k] < j->refs[i])
+		while (k < j->nsorted && j->labels[k] < j->refs[i])
 			k++;
-		if (j->labels[k] != j->refs[i])
+		if (k == j->nsorted || j->labels[k] != j->refs[i])
 			return false;
 	}
 	return true;
@@ -932,6 +933,12 @@ load_too_large(struct load_job *j)
 		end--;
 	j->text.len = end;
 	j->too_large = true;
+	/*
+	 * What the prescan found past the end is gone: no piece is cut
+	 * there, and the rest is parsed whole, after the definitions
+	 * before it.
+	 */
+	j->unsure = true;
 	diag_add(j->diag, "%s: longer than 1 GiB once its invalid bytes are "
 	    "shown as U+FFFD; shown up to there", j->st.doc->name);
 	/* The digest of what is shown: a later run finds the same. */
