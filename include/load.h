@@ -62,6 +62,9 @@ bool		 load_next(struct load_job *);
  */
 void		 load_first(struct load_job *);
 
+/* Whether the first piece is in, or all is: load_first() is done. */
+bool		 load_has_first(const struct load_job *);
+
 /* Read the rest of the input, parsing nothing more. */
 void		 load_read_all(struct load_job *);
 

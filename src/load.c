@@ -1017,10 +1017,16 @@ load_next(struct load_job *j)
 	return !j->st.doc->complete;
 }
 
+bool
+load_has_first(const struct load_job *j)
+{
+	return j->pos > 0 || j->st.doc->complete;
+}
+
 void
 load_first(struct load_job *j)
 {
-	while (j->pos == 0 && load_next(j))
+	while (!load_has_first(j) && load_next(j))
 		continue;
 }
 

@@ -1276,7 +1276,10 @@ screen_open(struct screen_article *a, const struct keymap *km)
 {
 	struct view	*v;
 
-	load_first(a->job);
+	/* The first piece; a signal meanwhile ends the pager once it is up. */
+	while (!load_has_first(a->job) && !screen_interrupted() &&
+	    load_next(a->job))
+		continue;
 	v = view_new(load_doc(a->job), km, &a->opts, (unsigned int)COLS,
 	    (unsigned int)LINES);
 	view_set_loading(v, load_percent(a->job));
