@@ -745,31 +745,39 @@ load_sort_labels(struct load_job *j)
 	j->nsorted = n;
 }
 
+/* What load_settled() says of a piece. */
+enum load_settle {
+	LOAD_SETTLED,		/* nothing to come can change it */
+	LOAD_UNSETTLED,		/* a definition to come may */
+	LOAD_NEVER		/* only cmark can tell: wait for the end */
+};
+
 /*
  * Whether the rest of the article can change nothing in [pos, end): every
  * label the piece may use is all ASCII (matched as cmark matches it) and
  * defined already, so that no definition to come is the first of it.
  */
-static bool
+static enum load_settle
 load_settled(struct load_job *j, size_t end)
 {
 	size_t	 i, k = 0;
 
 	prescan_refs(j->text.data + j->pos, end - j->pos, &j->refs, &j->nrefs,
 	    &j->caprefs);
+	for (i = 0; i < j->nrefs; i++)
+		if (!(j->refs[i] & PRESCAN_EXACT))
+			return LOAD_NEVER;
 	if (j->nrefs == 0)
-		return true;
+		return LOAD_SETTLED;
 	load_sort_labels(j);
 	/* Both are sorted: one walk down the two. */
 	for (i = 0; i < j->nrefs; i++) {
-		if (!(j->refs[i] & PRESCAN_EXACT))
-			return false;
 		while (k < j->nsorted && j->labels[k] < j->refs[i])
 			k++;
 		if (k == j->nsorted || j->labels[k] != j->refs[i])
-			return false;
+			return LOAD_UNSETTLED;
 	}
-	return true;
+	return LOAD_SETTLED;
 }
 
 /*
@@ -821,12 +829,19 @@ load_ready(struct load_job *j)
 		return 0;
 	if ((end = load_piece_end(j)) == 0 || j->eof)
 		return end;
-	if (end == j->wait_end && j->ndefs == j->wait_ndefs)
+	if (end == j->wait_end && j->ndefs <= j->wait_ndefs)
 		return 0;
-	if (load_settled(j, end))
+	switch (load_settled(j, end)) {
+	case LOAD_SETTLED:
 		return end;
+	case LOAD_UNSETTLED:
+		j->wait_ndefs = j->ndefs;
+		break;
+	case LOAD_NEVER:
+		j->wait_ndefs = SIZE_MAX;
+		break;
+	}
 	j->wait_end = end;
-	j->wait_ndefs = j->ndefs;
 	return 0;
 }
 
@@ -883,13 +898,16 @@ load_ask_defs(struct load_job *j)
 	j->ndefs_asked = closed;
 }
 
-/* Bytes read at a step: few for the first screen, more after. */
+/*
+ * Bytes read at a step: few for the first screen, more after, or once
+ * the first piece is known to wait for the end anyway.
+ */
 static size_t
 load_step(const struct load_job *j)
 {
 	if (j->flags & LOAD_PIECES)
 		return LOAD_TEST_STEP;
-	return j->pos == 0 ? LOAD_FIRST_STEP : LOAD_STEP;
+	return j->pos == 0 && j->wait_end == 0 ? LOAD_FIRST_STEP : LOAD_STEP;
 }
 
 /* The input is at its end: what the sanitiser held back, and the news. */
