@@ -101,9 +101,12 @@ void	 prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 	    size_t *cap);
 
 /*
- * Set in the hash of a label that is all ASCII: folding it takes lower
- * case and blanks alone, as cmark's matching does, so two such labels of
- * one hash are one label to cmark too.  Folding other text is coarser.
+ * The lowest bit of a label's hash says whether the label is all ASCII:
+ * folding it takes lower case and blanks alone, as cmark's matching does,
+ * so two such labels of one hash are one label to cmark too.  Folding
+ * other text is coarser, and may meet an ASCII label ("ß" and "ss"): the
+ * bit takes no part in whether two labels may match (prescan_refs_has()
+ * leaves it out), only in whether they surely do.
  */
 #define PRESCAN_EXACT	1u
 bool	 prescan_refs_has(const uint64_t *refs, size_t n, uint64_t label);

@@ -770,7 +770,11 @@ load_settled(struct load_job *j, size_t end)
 	if (j->nrefs == 0)
 		return LOAD_SETTLED;
 	load_sort_labels(j);
-	/* Both are sorted: one walk down the two. */
+	/*
+	 * Both are sorted: one walk down the two.  The whole hash must be
+	 * equal: a definition whose label is not all ASCII may fold to an
+	 * ASCII label that cmark does not match ("é" to "e").
+	 */
 	for (i = 0; i < j->nrefs; i++) {
 		while (k < j->nsorted && j->labels[k] < j->refs[i])
 			k++;

@@ -996,7 +996,7 @@ prescan_label_hash(const char *s, size_t len)
 	size_t		 a = 0, b;
 
 	if (prescan_label_hash_ascii(s, len, &h))
-		return h | PRESCAN_EXACT;
+		return (h & ~(uint64_t)PRESCAN_EXACT) | PRESCAN_EXACT;
 	buf_init(&f);
 	text_fold_string(s, len, true, &f);
 	b = f.len;
@@ -1099,13 +1099,15 @@ prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 bool
 prescan_refs_has(const uint64_t *refs, size_t n, uint64_t label)
 {
-	size_t	 lo = 0, hi = n, mid;
+	uint64_t	 want = label & ~(uint64_t)PRESCAN_EXACT, at;
+	size_t		 lo = 0, hi = n, mid;
 
+	/* Sorted by the whole hash, the refs are sorted by the rest too. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (refs[mid] == label)
+		if ((at = refs[mid] & ~(uint64_t)PRESCAN_EXACT) == want)
 			return true;
-		if (refs[mid] < label)
+		if (at < want)
 			lo = mid + 1;
 		else
 			hi = mid;

@@ -216,6 +216,14 @@ static const struct {
 	    "\xef\xbb\xbf# T\n\n[a]\n\n# B\n\n[a]: /a\n", 1 },
 	{ "CR LF line ends", "# A\r\n\r\n```\r\n# not\r\n```\r\n# B\r\n", 1 },
 	{ "one giant piece", "no heading at all\n\njust text\n", 0 },
+	{ "a label that folds to an ASCII one (sharp s)",
+	    "# A\n\nSee [ss].\n\n# B\n\n[\xc3\x9f]: /sharp\n\n"
+	    "[ss]: /ascii\n", 1 },
+	{ "a label that folds to an ASCII one (Kelvin sign)",
+	    "# A\n\nSee [k].\n\n# B\n\n[\xe2\x84\xaa]: /kelvin\n\n"
+	    "[k]: /ascii\n", 1 },
+	{ "an ASCII definition, a reference that folds to it",
+	    "# A\n\n[ss]: /ascii\n\n# B\n\nSee [\xc3\x9f].\n", 1 },
 };
 
 static void
