@@ -48,6 +48,14 @@
  */
 #define LOAD_STREAM_MAX		(LOAD_MAX_SIZE / 3)
 
+/*
+ * What references may expand to in a parse before cmark 0.30 stops
+ * resolving them, when the input is smaller (its max_ref_size): a guard
+ * against quadratic output that pieces must not trip where the whole
+ * parse does not, or the other way round.
+ */
+#define LOAD_REF_BUDGET		100000
+
 enum load_frame_kind {
 	LOAD_FRAME_CONTAINER,	/* a quote or item that made a doc block */
 	LOAD_FRAME_FLAT,	/* a container past DOC_MAX_DEPTH */
@@ -437,13 +445,14 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 }
 
 /*
- * Convert the tree under `root` into doc records, freeing each top-level
- * block once converted: its arena chunks go back to malloc as they empty,
+ * Convert the tree under `root` into doc records, from the top-level
+ * block that starts on line `from_line` on, freeing each block once
+ * converted: its arena chunks go back to malloc as they empty,
  * for the growing doc to reuse, so the whole tree and the whole doc are
  * never in memory together.
  */
 static void
-load_convert(struct load_state *st, cmark_node *root)
+load_convert(struct load_state *st, cmark_node *root, int from_line)
 {
 	cmark_node		*child, *next;
 	cmark_iter		*it;
@@ -451,6 +460,11 @@ load_convert(struct load_state *st, cmark_node *root)
 
 	for (child = cmark_node_first_child(root); child; child = next) {
 		next = cmark_node_next(child);
+		/* Blocks the doc has already, from pieces. */
+		if (cmark_node_get_start_line(child) < from_line) {
+			cmark_node_free(child);
+			continue;
+		}
 		it = cmark_iter_new(child);
 		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
 			load_event(st, cmark_iter_get_node(it), ev);
@@ -460,6 +474,12 @@ load_convert(struct load_state *st, cmark_node *root)
 	cmark_node_free(root);
 	load_parser_done();
 }
+
+/* The longest definition of a label, for cmark's reference budget. */
+struct load_longest {
+	uint64_t	 label;		/* its hash, the ASCII bit left out */
+	size_t		 len;
+};
 
 /*
  * The load under way.  The article comes in a step at a time: read,
@@ -490,6 +510,10 @@ struct load_job {
 	struct prescan		 ps;
 	size_t			 ndefs_asked;	/* ps.defs that cmark saw */
 	bool			 unsure;	/* no cut past `pos` holds */
+	size_t			 expansion;	/* what references in the pieces
+						   may have cost cmark, at most */
+	bool			 tail;		/* the rest: one whole parse,
+						   converted from `pos` on */
 	struct prescan_def	*defs;		/* owned: every definition */
 	size_t			 ndefs;
 	size_t			 capdefs;
@@ -497,10 +521,17 @@ struct load_job {
 	uint64_t		*labels;	/* owned: defs' labels, sorted */
 	size_t			 nlabels;	/* of the first this many defs */
 	size_t			 nsorted;	/* labels in `labels` */
+	struct load_longest	*longest;	/* owned: sorted by label */
+	size_t			 nlongest;
+	size_t			 caplongest;
+	size_t			 always_len;	/* the longest unread label's */
+	size_t			 piece_cost;	/* load_piece_expansion() of the
+						   piece load_ready() gave */
 	size_t			 caplabels;
 	uint64_t		*refs;		/* owned: a piece's labels */
 	size_t			 nrefs;
 	size_t			 caprefs;
+	size_t			 refs_end;	/* of the piece they are of */
 	struct buf		 prelude;	/* definitions for a piece */
 	struct load_state	 st;
 	size_t			 pos;		/* the next piece starts here */
@@ -509,6 +540,8 @@ struct load_job {
 	size_t			 wait_end;	/* a piece that must wait for */
 	size_t			 wait_ndefs;	/* definitions past these */
 };
+
+static void	 load_all_in(struct load_job *);
 
 /* The last piece is in: the doc is complete. */
 static void
@@ -564,7 +597,7 @@ load_defines_only(int flags, const char *s, size_t len)
  * definitions, the usual case), else the longest run of its first lines
  * that does (a title may span lines, so a shorter run can parse into text
  * where a longer one does not).  Returns its length in bytes, or -1 when
- * the run might go on past what is tried.
+ * the paragraph is longer than what is tried.
  */
 static long
 load_def_run(int flags, const char *text, const struct prescan_range *r)
@@ -581,7 +614,8 @@ load_def_run(int flags, const char *text, const struct prescan_range *r)
 		if (load_defines_only(flags, s, end))
 			best = end;
 	}
-	if (end < r->len && best == end)
+	/* A title may close on a line past those tried: only cmark knows. */
+	if (end < r->len)
 		return -1;
 	return (long)best;
 }
@@ -694,20 +728,18 @@ load_take_defs(struct load_job *j, size_t from, size_t to)
 }
 
 /*
- * A piece's prelude: the definitions whose labels its text may use, in
- * the article's order, so that a reference resolves as in a whole parse
- * (where the first definition of a label wins, as here).
+ * A piece's prelude: the definitions whose labels its text may use (the
+ * refs of load_piece_refs()), in the article's order, so that a
+ * reference resolves as in a whole parse (where the first definition of
+ * a label wins, as here).
  */
 static void
-load_piece_prelude(struct load_job *j, const char *s, size_t len)
+load_piece_prelude(struct load_job *j)
 {
 	const struct prescan_def	*d;
 	size_t				 i;
 
 	j->prelude.len = 0;
-	if (j->ndefs == 0)
-		return;
-	prescan_refs(s, len, &j->refs, &j->nrefs, &j->caprefs);
 	for (i = 0; i < j->ndefs; i++) {
 		d = &j->defs[i];
 		if (!d->always && !prescan_refs_has(j->refs, j->nrefs,
@@ -727,22 +759,56 @@ load_label_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The labels of the definitions known, sorted, to look refs up in. */
+static int
+load_longest_cmp(const void *a, const void *b)
+{
+	const struct load_longest	*x = a, *y = b;
+
+	return x->label < y->label ? -1 : x->label > y->label;
+}
+
+/*
+ * The labels of the definitions known, sorted, to look refs up in; and
+ * for each label, with the ASCII bit left out, its longest definition.
+ */
 static void
 load_sort_labels(struct load_job *j)
 {
-	size_t	 i, n = 0;
+	size_t	 i, n = 0, m = 0;
 
 	if (j->nlabels == j->ndefs && j->labels != NULL)
 		return;
 	j->labels = xgrow(j->labels, &j->caplabels, j->ndefs + 1,
 	    sizeof(*j->labels));
-	for (i = 0; i < j->ndefs; i++)
-		if (!j->defs[i].always)
-			j->labels[n++] = j->defs[i].label;
+	j->longest = xgrow(j->longest, &j->caplongest, j->ndefs + 1,
+	    sizeof(*j->longest));
+	j->always_len = 0;
+	for (i = 0; i < j->ndefs; i++) {
+		if (j->defs[i].always) {
+			if (j->defs[i].len > j->always_len)
+				j->always_len = j->defs[i].len;
+			continue;
+		}
+		j->labels[n++] = j->defs[i].label;
+		j->longest[m].label = j->defs[i].label &
+		    ~(uint64_t)PRESCAN_EXACT;
+		j->longest[m++].len = j->defs[i].len;
+	}
 	qsort(j->labels, n, sizeof(*j->labels), load_label_cmp);
+	qsort(j->longest, m, sizeof(*j->longest), load_longest_cmp);
+	/* One entry a label, the longest. */
+	for (i = 0, n = 0; i < m; i++) {
+		if (n > 0 && j->longest[n - 1].label == j->longest[i].label) {
+			if (j->longest[i].len > j->longest[n - 1].len)
+				j->longest[n - 1].len = j->longest[i].len;
+		} else
+			j->longest[n++] = j->longest[i];
+	}
+	j->nlongest = n;
 	j->nlabels = j->ndefs;
-	j->nsorted = n;
+	j->nsorted = 0;
+	for (i = 0; i < j->ndefs; i++)
+		j->nsorted += !j->defs[i].always;
 }
 
 /* What load_settled() says of a piece. */
@@ -753,17 +819,16 @@ enum load_settle {
 };
 
 /*
- * Whether the rest of the article can change nothing in [pos, end): every
- * label the piece may use is all ASCII (matched as cmark matches it) and
- * defined already, so that no definition to come is the first of it.
+ * Whether the rest of the article can change nothing in the piece whose
+ * refs are in j->refs: every label it may use is all ASCII (matched as
+ * cmark matches it) and defined already, so that no definition to come
+ * is the first of it.
  */
 static enum load_settle
-load_settled(struct load_job *j, size_t end)
+load_settled(struct load_job *j)
 {
 	size_t	 i, k = 0;
 
-	prescan_refs(j->text.data + j->pos, end - j->pos, &j->refs, &j->nrefs,
-	    &j->caprefs);
 	for (i = 0; i < j->nrefs; i++)
 		if (!(j->refs[i] & PRESCAN_EXACT))
 			return LOAD_NEVER;
@@ -782,6 +847,32 @@ load_settled(struct load_job *j, size_t end)
 			return LOAD_UNSETTLED;
 	}
 	return LOAD_SETTLED;
+}
+
+/*
+ * What the references of the piece in j->refs may cost cmark at most:
+ * for each, the longest definition it may resolve to, whose bytes bound
+ * the destination and title cmark counts.
+ */
+static size_t
+load_piece_expansion(struct load_job *j)
+{
+	size_t	 i, k = 0, cost = 0, longest;
+
+	load_sort_labels(j);
+	for (i = 0; i < j->nrefs && cost <= j->text.len + LOAD_REF_BUDGET;
+	    i++) {
+		while (k < j->nlongest && j->longest[k].label <
+		    (j->refs[i] & ~(uint64_t)PRESCAN_EXACT))
+			k++;
+		longest = j->always_len;
+		if (k < j->nlongest && j->longest[k].label ==
+		    (j->refs[i] & ~(uint64_t)PRESCAN_EXACT) &&
+		    j->longest[k].len > longest)
+			longest = j->longest[k].len;
+		cost += longest;
+	}
+	return cost;
 }
 
 /*
@@ -818,6 +909,44 @@ load_piece_end(struct load_job *j)
 	return j->eof ? j->text.len : 0;
 }
 
+/* The labels the piece [pos, end) may use, into j->refs, once. */
+static void
+load_piece_refs(struct load_job *j, size_t end)
+{
+	if (j->refs_end == end)
+		return;
+	prescan_refs(j->text.data + j->pos, end - j->pos, &j->refs, &j->nrefs,
+	    &j->caprefs);
+	j->refs_end = end;
+}
+
+/*
+ * Whether cmark's budget for references may run out by `end`, the end of
+ * the piece whose refs are in j->refs.  cmark stops resolving references
+ * once what they expand to passes the larger of its input's size and
+ * LOAD_REF_BUDGET: a piece has a budget of its own, the whole parse one
+ * for all.  While the piece's references stay within its own, and all
+ * the pieces' so far within the whole parse's (whose input is at least
+ * what is read), every one resolves either way.
+ */
+static bool
+load_over_budget(struct load_job *j, size_t end)
+{
+	size_t	 whole = j->text.len, own = end - j->pos;
+
+	if (whole < LOAD_REF_BUDGET)
+		whole = LOAD_REF_BUDGET;
+	if (own < LOAD_REF_BUDGET)
+		own = LOAD_REF_BUDGET;
+	j->piece_cost = load_piece_expansion(j);
+	if (j->piece_cost <= own && j->expansion + j->piece_cost <= whole)
+		return false;
+	j->unsure = true;
+	if (j->eof)
+		load_all_in(j);
+	return true;
+}
+
 /*
  * The end of the next piece if it can be parsed now, else 0: once the
  * article is all in, always; before, only a piece nothing to come can
@@ -831,13 +960,16 @@ load_ready(struct load_job *j)
 
 	if (j->pos >= j->text.len && j->eof)
 		return 0;
-	if ((end = load_piece_end(j)) == 0 || j->eof)
+	if ((end = load_piece_end(j)) == 0 || (j->flags & LOAD_WHOLE))
 		return end;
-	if (end == j->wait_end && j->ndefs <= j->wait_ndefs)
+	if (!j->eof && end == j->wait_end && j->ndefs <= j->wait_ndefs)
 		return 0;
-	switch (load_settled(j, end)) {
+	load_piece_refs(j, end);
+	if (j->eof)
+		return load_over_budget(j, end) ? 0 : end;
+	switch (load_settled(j)) {
 	case LOAD_SETTLED:
-		return end;
+		return load_over_budget(j, end) ? 0 : end;
 	case LOAD_UNSETTLED:
 		j->wait_ndefs = j->ndefs;
 		break;
@@ -849,15 +981,33 @@ load_ready(struct load_job *j)
 	return 0;
 }
 
+/* The line `off` is on, as cmark counts them. */
+static int
+load_line_of(const struct load_job *j, size_t off)
+{
+	return (int)load_count_lines(j->text.data, off) + 1;
+}
+
 static void
 load_piece(struct load_job *j, size_t end)
 {
 	cmark_node	*root;
 
-	load_piece_prelude(j, j->text.data + j->pos, end - j->pos);
+	/* The rest: the whole article parsed, what pieces gave left out. */
+	if (j->tail) {
+		root = load_parse(j->flags, NULL, 0, j->text.data, end);
+		load_convert(&j->st, root, load_line_of(j, j->pos));
+		j->pos = end;
+		return;
+	}
+	if (!(j->flags & LOAD_WHOLE)) {
+		load_piece_refs(j, end);
+		load_piece_prelude(j);
+		j->expansion += j->piece_cost;
+	}
 	root = load_parse(j->flags, j->prelude.data, j->prelude.len,
 	    j->text.data + j->pos, end - j->pos);
-	load_convert(&j->st, root);
+	load_convert(&j->st, root, 0);
 	j->pos = end;
 	/* After the first, pieces are larger: the prelude costs less. */
 	j->piece = LOAD_PIECE > 4 * j->defbytes ? LOAD_PIECE :
@@ -865,25 +1015,23 @@ load_piece(struct load_job *j, size_t end)
 }
 
 /*
- * The article is all in.  Cut up nowhere, too small to cut, or with
- * definitions no prelude can carry, what is not parsed yet is parsed as
- * one piece: the article as it is, when nothing is; else the rest, after
- * the definitions before it (none of those is in doubt: doubt stops the
- * pieces where it starts).
+ * The article is all in.  Cut up nowhere, too small to cut, with
+ * definitions no prelude can carry, or with references that may exhaust
+ * cmark's budget, what is not parsed yet is parsed as one piece: the
+ * article as it is, when nothing is; else the whole article again, of
+ * which only what the pieces have not given is taken (the pieces before
+ * stand as the whole parse has them: doubt and the budget stop the
+ * pieces before they can differ).
  */
 static void
 load_all_in(struct load_job *j)
 {
-	size_t	 i;
-
 	if (j->pos == 0 && (j->unsure || load_is_one_piece(j))) {
 		j->flags |= LOAD_WHOLE;
 		j->ndefs = 0;
 	} else if (j->unsure) {
-		for (i = 0; i < j->ndefs && j->defs[i].off < j->pos; i++)
-			continue;
-		j->ndefs = i;
 		j->flags |= LOAD_WHOLE;
+		j->tail = true;
 	}
 }
 
@@ -949,7 +1097,7 @@ load_input_end(struct load_job *j)
 static void
 load_too_large(struct load_job *j)
 {
-	size_t	 end = LOAD_MAX_SIZE;
+	size_t	 end = LOAD_MAX_SIZE, invalid, nul;
 
 	while (end > 0 && ((unsigned char)j->text.data[end] & 0xc0) == 0x80)
 		end--;
@@ -966,7 +1114,12 @@ load_too_large(struct load_job *j)
 	/* The digest of what is shown: a later run finds the same. */
 	digest_init(&j->digest);
 	digest_add(&j->digest, j->text.data, j->text.len);
+	/* Nothing held back is wanted; what was repaired is still told. */
+	invalid = j->san.invalid;
+	nul = j->san.nul;
 	text_sanitize_init(&j->san);
+	j->san.invalid = invalid;
+	j->san.nul = nul;
 	load_input_end(j);
 }
 
@@ -1285,6 +1438,7 @@ load_job_free(struct load_job *j)
 	prescan_release(&j->ps);
 	free(j->defs);
 	free(j->labels);
+	free(j->longest);
 	free(j->refs);
 	buf_release(&j->prelude);
 	free(j);

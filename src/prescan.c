@@ -24,8 +24,11 @@
 #include "text.h"
 #include "util.h"
 
-/* Bytes a link label may have, at the most (CommonMark: 999). */
-#define PRESCAN_LABEL_MAX	999
+/*
+ * Bytes a link label may have, at the most: CommonMark says 999
+ * characters, cmark 0.30 takes 1000 bytes.
+ */
+#define PRESCAN_LABEL_MAX	1000
 
 /* Tab stops, and the indentation that makes a line code. */
 #define PRESCAN_TAB		4
@@ -1085,7 +1088,9 @@ prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 	while ((p = memchr(s + i, '[', len - i)) != NULL) {
 		/* Escaped or not: a label too many costs nothing. */
 		i = (size_t)(p - s);
-		if ((close = prescan_label_end(s, len, i)) != 0) {
+		/* A blank label matches nothing: cmark never looks it up. */
+		if ((close = prescan_label_end(s, len, i)) != 0 &&
+		    !prescan_only_blanks(s + i + 1, close - i - 1)) {
 			*refs = xgrow(*refs, cap, *n + 1, sizeof(**refs));
 			(*refs)[(*n)++] = prescan_label_hash(s + i + 1,
 			    close - i - 1);

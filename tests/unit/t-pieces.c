@@ -723,6 +723,61 @@ test_streamed(void)
 	buf_release(&md);
 }
 
+/* `n` copies of the byte `c` onto `md`. */
+static void
+add_run(struct buf *md, char c, size_t n)
+{
+	while (n-- > 0)
+		buf_addc(md, c);
+}
+
+/*
+ * Labels as long as cmark takes, titles longer than the loader tries, and
+ * references that exhaust cmark's budget for them (what they expand to,
+ * past the larger of 100,000 bytes and the input's size): in the whole
+ * parse and in pieces alike.
+ */
+static void
+test_limits(void)
+{
+	struct buf	 md;
+	size_t		 i;
+
+	buf_init(&md);
+	buf_adds(&md, "# A\n\n[");
+	add_run(&md, 'a', 1000);
+	buf_adds(&md, "]\n\n# B\n\n[");
+	add_run(&md, 'a', 1000);
+	buf_adds(&md, "]: /late\n");
+	same_both_ways("a label of 1000 bytes", md.data, md.len);
+	md.len = 0;
+	buf_adds(&md, "# A\n\n[a]\n\n# B\n\n[a]: /a '\n");
+	for (i = 0; i < 40; i++)
+		buf_adds(&md, "title line\n");
+	buf_adds(&md, "'\ntext after\n");
+	same_both_ways("a definition's title over 40 lines, then text",
+	    md.data, md.len);
+	md.len = 0;
+	buf_adds(&md, "# A\n\n[r]: /");
+	add_run(&md, 'u', 60000);
+	buf_adds(&md, "\n\n[r]\n\n# B\n\n[r]\n");
+	same_both_ways("a 60,000-byte definition used twice", md.data,
+	    md.len);
+	md.len = 0;
+	buf_adds(&md, "# T\n\n[r]: /");
+	add_run(&md, 'u', 3000);
+	buf_adds(&md, "\n\n");
+	for (i = 0; i < 60; i++)
+		buf_printf(&md, "## S%zu\n\nUses [r] once.\n\n", i);
+	same_both_ways("references past the budget, a small article",
+	    md.data, md.len);
+	for (i = 0; i < 300; i++)
+		buf_printf(&md, "## P%zu\n\n%0*d\n\n", i, 1000, 0);
+	same_both_ways("references past the budget, a large article",
+	    md.data, md.len);
+	buf_release(&md);
+}
+
 /* A file is read as it loads, and loads as the same bytes in memory do. */
 static void
 test_streamed_file(void)
@@ -829,6 +884,7 @@ main(int argc, char *argv[])
 	test_many();
 	test_streamed();
 	test_streamed_file();
+	test_limits();
 	test_random(GEN_SEED, GEN_COUNT);
 	return tap_done();
 }
