@@ -34,9 +34,9 @@ struct load_job;
 /*
  * Start loading the article at `path`, or standard input when `path` is
  * "-": open it (a regular file of at most LOAD_MAX_SIZE bytes, read as it
- * loads; or a pipe, read whole now), but parse nothing yet.  Returns a new job, or NULL when the input cannot
- * be read, with the reason in `err` ("No such file or directory", "is a
- * directory", ...).  Problems in the article are repaired and reported in
+ * loads; or a pipe, read whole now), but parse nothing yet.  Returns a
+ * new job, or NULL when the input cannot be read, with the reason in
+ * `err` ("No such file or directory", "is a directory", ...).  Problems in the article are repaired and reported in
  * `diag`, which must outlive the job.
  */
 struct load_job	*load_start(const char *path, int flags, struct diag *diag,

@@ -1,7 +1,7 @@
 /*
- * load: reads the article whole, sanitises it into valid UTF-8, has the
- * prescan find where it can be cut, then feeds it to cmark a piece at a
- * time and converts each tree into doc records.  This is the only module
+ * load: reads the article a step at a time, sanitises it into valid
+ * UTF-8, has the prescan find where it can be cut, and feeds it to cmark
+ * a piece at a time, converting each tree into doc records.  This is the only module
  * that includes cmark.h.  A tree is walked with cmark_iter, never by
  * recursion (input can nest tens of thousands of levels deep); its nodes
  * live in an arena, and each top-level block is freed once converted, so
