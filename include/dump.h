@@ -32,12 +32,15 @@ int	 dump_article(FILE *, const struct doc *, size_t from, size_t to,
 	    const struct dump_opts *);
 
 /*
- * Print the talk index of complete doc `d`: one line a section, with talk
- * number, title and speakers, nesting shown by indent; with opts->tsv,
- * four tab-separated fields: level, talk number or "-", title, speakers
- * joined by "; " or "-".  Returns 0, or -1 on a write error.
+ * Print the talk index of sections [from, to) of doc `d`: one line a
+ * section, with talk number, title and speakers, nesting shown by indent,
+ * the numbers aligned to the widest, so that the doc must be complete;
+ * with opts->tsv, four tab-separated fields: level, talk number or "-",
+ * title, speakers joined by "; " or "-", which need only the sections
+ * printed to be complete.  Returns 0, or -1 on a write error.
  */
-int	 dump_toc(FILE *, const struct doc *, const struct dump_opts *);
+int	 dump_toc(FILE *, const struct doc *, size_t from, size_t to,
+	    const struct dump_opts *);
 
 /* Columns of context shown on each side of a match. */
 #define DUMP_CONTEXT	30

@@ -246,12 +246,13 @@ dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
 }
 
 int
-dump_toc(FILE *fp, const struct doc *d, const struct dump_opts *o)
+dump_toc(FILE *fp, const struct doc *d, size_t from, size_t to,
+    const struct dump_opts *o)
 {
 	size_t	 s;
 	int	 numw = snprintf(NULL, 0, "%u", d->ntalks);
 
-	for (s = 0; s < d->nsections && !ferror(fp); s++) {
+	for (s = from; s < to && !ferror(fp); s++) {
 		if (o->tsv)
 			dump_toc_tsv(fp, d, s);
 		else

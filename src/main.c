@@ -509,6 +509,12 @@ main_print_sections(const struct doc *d, size_t from, size_t to, void *arg)
 	return dump_article(stdout, d, from, to, arg);
 }
 
+static int
+main_print_toc(const struct doc *d, size_t from, size_t to, void *arg)
+{
+	return dump_toc(stdout, d, from, to, arg);
+}
+
 /* Output that failed: say why, and give the exit status. */
 static int
 main_write_error(void)
@@ -555,11 +561,14 @@ main_print(const struct main_opts *o, struct load_job *job)
 	dopts.width = main_width(o);
 	dopts.color = main_color(o);
 	dopts.tsv = o->tsv;
-	if (o->mode == MAIN_TOC) {
+	if (o->mode == MAIN_TOC && o->tsv)
+		r = main_stream(job, main_print_toc, &dopts);
+	else if (o->mode == MAIN_TOC) {
 		/* Numbers line up only once the last talk is known. */
 		while (load_next(job))
 			continue;
-		r = dump_toc(stdout, load_doc(job), &dopts);
+		r = main_print_toc(load_doc(job), 0, load_doc(job)->nsections,
+		    &dopts);
 	} else if (o->talk > 0) {
 		while (load_next(job))
 			continue;

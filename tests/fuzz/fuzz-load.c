@@ -115,7 +115,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.color = data[1] & 4;
 	o.tsv = data[1] & 8;
 	dump_article(fuzz_null, d, 0, d->nsections, &o);
-	dump_toc(fuzz_null, d, &o);
+	dump_toc(fuzz_null, d, 0, d->nsections, &o);
 	doc_free(d);
 	return 0;
 }
