@@ -17,6 +17,7 @@
 #include "doc.h"
 #include "load.h"
 #include "tap.h"
+#include "testdoc.h"
 #include "text.h"
 #include "util.h"
 
@@ -25,18 +26,6 @@ struct check {
 	unsigned long	 lines;
 	char		 why[512];
 };
-
-static struct doc *
-load(const char *md)
-{
-	struct diag	 dg;
-	struct doc	*d;
-
-	diag_init(&dg);
-	d = load_buffer("t.md", md, strlen(md), 0, &dg);
-	diag_release(&dg);
-	return d;
-}
 
 static struct doc *
 load_path(const char *path)
@@ -196,7 +185,7 @@ test_invariants(const char *name, const struct doc *d, unsigned int lo,
 static char *
 render(const char *md, unsigned int width)
 {
-	struct doc	*d = load(md);
+	struct doc	*d = testdoc_load(md);
 	struct layout	 l;
 	struct buf	 out, line;
 	size_t		 b, i;
@@ -323,7 +312,7 @@ test_random(void)
 			buf_adds(&md, frag[(seed >> 33) %
 			    (sizeof(frag) / sizeof(*frag))]);
 		}
-		d = load(md.data);
+		d = testdoc_load(md.data);
 		for (w = LAYOUT_MIN_WIDTH; w <= 14 && ok; w++)
 			ok = check_doc(d, w, &c);
 		doc_free(d);
@@ -370,7 +359,7 @@ test_cache(void)
 	for (b = 0; b < LAYOUT_CACHE_MAX + 50; b++)
 		buf_printf(&md, "Paragraph %zu, with words enough to wrap "
 		    "at a narrow width.\n\n", b);
-	d = load(md.data);
+	d = testdoc_load(md.data);
 	buf_release(&md);
 	lc = layout_cache_new(d, 30);
 	for (b = 0; b < d->nblocks; b++) {
@@ -422,7 +411,7 @@ main(int argc, char *argv[])
 	} else
 		tap_ok(false, "sample article loads");
 	for (i = 0; i < sizeof(stress_docs) / sizeof(*stress_docs); i++) {
-		d = load(stress_docs[i]);
+		d = testdoc_load(stress_docs[i]);
 		test_invariants("crafted", d, LAYOUT_MIN_WIDTH, 60, 1);
 		doc_free(d);
 	}

@@ -13,6 +13,7 @@
 #include "doc.h"
 #include "load.h"
 #include "tap.h"
+#include "testdoc.h"
 
 #define SCHEME_WHY	"only http, https and mailto links are opened"
 #define OPTION_WHY	"a URL starting with '-' could pass for an option"
@@ -153,18 +154,6 @@ test_osc8(void)
 	buf_release(&b);
 }
 
-static struct doc *
-load(const char *md)
-{
-	struct diag	 dg;
-	struct doc	*d;
-
-	diag_init(&dg);
-	d = load_buffer("t.md", md, strlen(md), 0, &dg);
-	diag_release(&dg);
-	return d;
-}
-
 /* The URL of span `sp` of `d`, or "(none)" for DOC_NONE. */
 static const char *
 span_url(const struct doc *d, size_t sp, char *out, size_t size)
@@ -189,7 +178,7 @@ url_of(const struct doc *d, unsigned long n, char *out, size_t size)
 static void
 test_find(void)
 {
-	struct doc	*d = load("# T\n\nSee *[one](http://1/)* and "
+	struct doc	*d = testdoc_load("# T\n\nSee *[one](http://1/)* and "
 	    "![pic](2.png).\n\n## S\n\n**Bold [three](http://3/) and "
 	    "[four](mailto:4@x)**, <http://5/>.\n");
 	char		 url[64];
@@ -205,7 +194,7 @@ test_find(void)
 	tap_is_str(url_of(d, 0, url, sizeof(url)), "(none)", "no link 0");
 	tap_is_str(url_of(d, 6, url, sizeof(url)), "(none)", "no link 6");
 	doc_free(d);
-	d = load("No links here.\n");
+	d = testdoc_load("No links here.\n");
 	tap_is_str(url_of(d, 1, url, sizeof(url)), "(none)",
 	    "none in a doc without links");
 	doc_free(d);
@@ -241,7 +230,7 @@ test_at(void)
 		{ "f g", "http://f/", "a link in an image's text: the link's" },
 		{ "e f", "(none)", "an image alone is no link" },
 	};
-	struct doc	*d = load("Plain [a *b* c](http://a/) then "
+	struct doc	*d = testdoc_load("Plain [a *b* c](http://a/) then "
 	    "[![img](i.png) d](http://d/) and ![e [f](http://f/) g](e.png) "
 	    "end.\n");
 	char		 url[64];

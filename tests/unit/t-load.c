@@ -17,19 +17,8 @@
 #include "diag.h"
 #include "doc.h"
 #include "tap.h"
+#include "testdoc.h"
 #include "util.h"
-
-static struct doc *
-load(const char *md)
-{
-	struct diag	 dg;
-	struct doc	*d;
-
-	diag_init(&dg);
-	d = load_buffer("t.md", md, strlen(md), 0, &dg);
-	diag_release(&dg);
-	return d;
-}
 
 /* The text of leaf `b`, as a NUL-terminated copy in a static buffer. */
 static const char *
@@ -62,7 +51,7 @@ test_empty(void)
 	size_t		 i;
 
 	for (i = 0; i < 2; i++) {
-		d = load(inputs[i]);
+		d = testdoc_load(inputs[i]);
 		tap_is_int((long long)d->nblocks, 0, "empty input %zu: no block",
 		    i);
 		tap_is_int((long long)d->nsections, 1, "one untitled section");
@@ -79,7 +68,7 @@ test_inline_text(void)
 	size_t			 len;
 	const char		*url;
 
-	d = load("Hello *world* and `co de` [a link](http://x.org \"t\")\n"
+	d = testdoc_load("Hello *world* and `co de` [a link](http://x.org \"t\")\n"
 	    "soft  \nhard <b>raw</b> ![alt *text*](i.png)\n");
 	tap_is_int((long long)d->nblocks, 1, "one paragraph");
 	tap_is_str(block_text(d, 0), "Hello world and co de a link soft\n"
@@ -109,7 +98,7 @@ test_blocks(void)
 {
 	struct doc	*d;
 
-	d = load("# T\n\n> quoted\n> more\n\n9. nine\n10. ten\n\n"
+	d = testdoc_load("# T\n\n> quoted\n> more\n\n9. nine\n10. ten\n\n"
 	    "- a\n\n  b\n-\n\n```c\nint x;\n\n```\n\n    indented\n\n"
 	    "***\n\n<div>\nhtml\n</div>\n");
 	tap_is_int(d->blocks[0].kind, DOC_HEADING, "heading");
@@ -154,7 +143,7 @@ test_topic_names(void)
 {
 	struct doc	*d;
 
-	d = load("# T\n\n## Create a repository on Docker Hub\n\n"
+	d = testdoc_load("# T\n\n## Create a repository on Docker Hub\n\n"
 	    "[Docker Hub](https://hub.docker.com/), the registry, offers "
 	    "builds.\n\n## The VM talk\n\n[Rik van Riel](https://x.org/) "
 	    "discussed the VM.\n\n## Rik van Riel on the VM\n\nRik van Riel "
@@ -173,7 +162,7 @@ test_sections(void)
 {
 	struct doc	*d;
 
-	d = load("intro\n\n# A\n\ntext\n\n### B\n\n## C\n\n> # quoted\n\n"
+	d = testdoc_load("intro\n\n# A\n\ntext\n\n### B\n\n## C\n\n> # quoted\n\n"
 	    "Title\n=====\n\n# D\n");
 	tap_is_int((long long)d->nsections, 6,
 	    "implicit, A, B, C, Title, D: the quoted heading opens none");
@@ -194,7 +183,7 @@ test_sections(void)
 	tap_is_str(block_text(d, d->title), "A", "title is the first H1");
 	doc_free(d);
 
-	d = load("## x\n\n# y\n");
+	d = testdoc_load("## x\n\n# y\n");
 	tap_is_int((long long)d->sections[1].parent, (long long)DOC_NONE,
 	    "an H1 after an H2 is a root");
 	doc_free(d);
@@ -219,7 +208,7 @@ test_repairs(void)
 	doc_free(d);
 	diag_release(&dg);
 
-	d = load("\xef\xbb\xbf# BOM\n\x1b[31mred\x07\n");
+	d = testdoc_load("\xef\xbb\xbf# BOM\n\x1b[31mred\x07\n");
 	tap_is_str(block_text(d, 0), "BOM", "a leading BOM is dropped");
 	tap_is_str(block_text(d, 1), "\x1b[31mred\x07",
 	    "controls are kept in the model");
@@ -231,17 +220,17 @@ test_byline(void)
 {
 	struct doc	*d;
 
-	d = load("# Title\n\nBy corbet, 2003-07-28\n\n## Talk\n");
+	d = testdoc_load("# Title\n\nBy corbet, 2003-07-28\n\n## Talk\n");
 	tap_is_int((long long)d->byline, 1, "byline found");
 	doc_free(d);
-	d = load("# Title\n\nBy the way, we met.\nThen we left.\n");
+	d = testdoc_load("# Title\n\nBy the way, we met.\nThen we left.\n");
 	tap_is_int((long long)d->byline, (long long)DOC_NONE,
 	    "two sentences are no byline");
 	doc_free(d);
-	d = load("# Title\n\nBy J. R. Hacker, 2003-07-28\n");
+	d = testdoc_load("# Title\n\nBy J. R. Hacker, 2003-07-28\n");
 	tap_is_int((long long)d->byline, 1, "initials in a byline");
 	doc_free(d);
-	d = load("# T\n\n## Talk\n\nBy Foo, 2001\n");
+	d = testdoc_load("# T\n\n## Talk\n\nBy Foo, 2001\n");
 	tap_is_int((long long)d->byline, (long long)DOC_NONE,
 	    "only in the first section");
 	doc_free(d);

@@ -23,19 +23,8 @@
 #include "doc.h"
 #include "prescan.h"
 #include "tap.h"
+#include "testdoc.h"
 #include "util.h"
-
-static struct doc *
-load_with(const char *md, size_t len, int flags)
-{
-	struct diag	 dg;
-	struct doc	*d;
-
-	diag_init(&dg);
-	d = load_buffer("t.md", md, len, flags, &dg);
-	diag_release(&dg);
-	return d;
-}
 
 /* Where two docs first differ, or NULL when they are the same. */
 static const char *
@@ -87,9 +76,9 @@ pieces_diff(const char *md, size_t len, const char **how, size_t *nb,
 	struct doc	*whole, *pieces, *each;
 	const char	*w;
 
-	whole = load_with(md, len, LOAD_WHOLE);
-	pieces = load_with(md, len, 0);
-	each = load_with(md, len, LOAD_PIECES);
+	whole = testdoc_load_with(md, len, LOAD_WHOLE);
+	pieces = testdoc_load_with(md, len, 0);
+	each = testdoc_load_with(md, len, LOAD_PIECES);
 	*how = "in pieces of the usual sizes";
 	if ((w = doc_diff(whole, pieces)) == NULL) {
 		*how = "cut at every cut";
@@ -677,7 +666,7 @@ first_before_end(const struct buf *md, const char *name)
 	load_first(job);
 	early = !load_digest(job, &digest) && load_doc(job)->nblocks > 0;
 	d = load_end(job);
-	whole = load_with(md->data, md->len, LOAD_WHOLE);
+	whole = testdoc_load_with(md->data, md->len, LOAD_WHOLE);
 	w = doc_diff(whole, d);
 	tap_ok(w == NULL, "%s: the whole parse's doc", name);
 	if (w != NULL)
@@ -802,7 +791,7 @@ test_streamed_file(void)
 	close(fd);
 	diag_init(&dg);
 	f = load_file(path, 0, &dg, err, sizeof(err));
-	whole = load_with(md.data, md.len, LOAD_WHOLE);
+	whole = testdoc_load_with(md.data, md.len, LOAD_WHOLE);
 	w = f == NULL ? err : doc_diff(whole, f);
 	tap_ok(w == NULL, "a %zu-byte file with CR LF, a BOM and a bad byte, "
 	    "read as it loads: the whole parse's doc", md.len);

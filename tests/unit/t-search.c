@@ -21,22 +21,11 @@
 #include "layout.h"
 #include "load.h"
 #include "tap.h"
+#include "testdoc.h"
 #include "text.h"
 #include "util.h"
 
 #define NONE	((size_t)-1)
-
-static struct doc *
-load(const char *md)
-{
-	struct diag	 dg;
-	struct doc	*d;
-
-	diag_init(&dg);
-	d = load_buffer("t.md", md, strlen(md), 0, &dg);
-	diag_release(&dg);
-	return d;
-}
 
 static void
 sample_path(char *path, size_t size)
@@ -399,7 +388,7 @@ test_cases(void)
 
 	search_init(&s);
 	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
-		d = load(cases[i].md);
+		d = testdoc_load(cases[i].md);
 		rc = run(&s, d, cases[i].query, cases[i].flags);
 		if (cases[i].n == REFUSED) {
 			tap_ok(rc != 0, "%s", cases[i].name);
@@ -440,14 +429,14 @@ test_edges(void)
 	int		 rc;
 
 	search_init(&s);
-	d = load("xyz middle xyz");
+	d = testdoc_load("xyz middle xyz");
 	run(&s, d, "xyz", 0);
 	tap_ok(s.n == 2 && s.m[0].off == 0 && s.m[1].off + s.m[1].len ==
 	    d->text.len - 1, "matches at the first and the last byte of the "
 	    "text (%zu bytes and a block's line end)", d->text.len - 1);
 	doc_free(d);
 
-	d = load("Some (text.");
+	d = testdoc_load("Some (text.");
 	rc = search_run(&s, NULL, d, "(text", SEARCH_REGEX, 0, 0, err,
 	    sizeof(err));
 	tap_ok(rc == -1 && s.n == 0 && err[0] != '\0',
@@ -460,7 +449,7 @@ test_edges(void)
 	buf_init(&md);
 	for (i = 0; i < 10000; i++)
 		buf_adds(&md, "ab ");
-	d = load(md.data);
+	d = testdoc_load(md.data);
 	run(&s, d, "ab", 0);
 	tap_ok(s.n == 10000 && s.nsections == 1 && s.count[0] == 10000 &&
 	    is_well_formed(&s), "10,000 matches, all counted");
@@ -573,7 +562,7 @@ static void
 test_next_within(void)
 {
 	struct search	 s;
-	struct doc	*d = load("ab ab ab ab");
+	struct doc	*d = testdoc_load("ab ab ab ab");
 	size_t		 n, first;
 
 	search_init(&s);
@@ -609,7 +598,7 @@ test_next_within(void)
 	tap_ok(first == NONE && n == 0, "within nothing: none");
 	search_release(&s);
 	doc_free(d);
-	d = load("nothing here");
+	d = testdoc_load("nothing here");
 	run(&s, d, "ab", 0);
 	tap_ok(search_next(&s, 0, true) == NONE &&
 	    search_next(&s, 5, false) == NONE &&
@@ -789,7 +778,7 @@ test_layout(const struct doc *sample)
 	test_layout_query(sample, "Kroah-Hartman", "Kroah-Hartman", 1);
 	test_layout_query(sample, "the", "the", 126);
 	/* In the sample both open a line; here they come mid-paragraph. */
-	d = load("Among the speakers, as every year, were Rik van Riel and "
+	d = testdoc_load("Among the speakers, as every year, were Rik van Riel and "
 	    "Greg Kroah-Hartman, who spoke at length; Rik van Riel again "
 	    "later, and Greg Kroah-Hartman too.");
 	test_layout_query(d, "van Riel, mid-paragraph", "van Riel", 2);
@@ -798,7 +787,7 @@ test_layout(const struct doc *sample)
 	test_layout_query(d, "a long phrase", "rik van riel and greg kroah",
 	    1);
 	doc_free(d);
-	d = load("Plain words, then *an emphasised phrase inside a span* "
+	d = testdoc_load("Plain words, then *an emphasised phrase inside a span* "
 	    "and **strong words** with `code\tspan`, a [link text here]"
 	    "(http://example.com) and more plain words to wrap.");
 	test_layout_query(d, "inside a span", "emphasised phrase inside", 1);
@@ -807,7 +796,7 @@ test_layout(const struct doc *sample)
 	test_layout_query(d, "a link and its number", "link text here and",
 	    1);
 	doc_free(d);
-	d = load("Tabs\tand\tcontrols\x01 in *a\tspan\x02 that* wraps "
+	d = testdoc_load("Tabs\tand\tcontrols\x01 in *a\tspan\x02 that* wraps "
 	    "around \x03 a lot.");
 	test_layout_query(d, "substitutes", "and\tcontrols\x01 in a", 1);
 	test_layout_query(d, "a control in a span", "span\x02 that", 1);

@@ -25,24 +25,13 @@
 #include "layout.h"
 #include "load.h"
 #include "tap.h"
+#include "testdoc.h"
 #include "text.h"
 #include "util.h"
 #include "viewcheck.h"
 
 /* The default bindings, set once by main(). */
 static struct keymap	 km;
-
-static struct doc *
-load(const char *md)
-{
-	struct diag	 dg;
-	struct doc	*d;
-
-	diag_init(&dg);
-	d = load_buffer("t.md", md, strlen(md), 0, &dg);
-	diag_release(&dg);
-	return d;
-}
 
 static struct doc *
 load_sample(void)
@@ -88,7 +77,7 @@ load_many_talks(void)
 		buf_printf(&md, "## Topic %zu\n\n%s %s discussed things at "
 		    "some length, and then some more things.\n\n", i + 1,
 		    first[i], last[i]);
-	d = load(md.data);
+	d = testdoc_load(md.data);
 	buf_release(&md);
 	return d;
 }
@@ -667,7 +656,7 @@ test_read_on(const struct doc *d)
 static void
 test_read_on_short(void)
 {
-	struct doc	*d = load("## Alpha\n\nJohn Smith discussed a.\n\n"
+	struct doc	*d = testdoc_load("## Alpha\n\nJohn Smith discussed a.\n\n"
 			    "## Beta\n\nJane Doe discussed b.\n");
 	struct view	*v = open_view(d, 100, 30, 0, true);
 
@@ -817,7 +806,7 @@ test_talk_numbers(const struct doc *d)
 static void
 test_no_talks(void)
 {
-	struct doc		*d = load("# Title\n\nAn introduction.\n\n"
+	struct doc		*d = testdoc_load("# Title\n\nAn introduction.\n\n"
 				    "## Alpha\n\nSome text about alpha.\n\n"
 				    "## Beta\n\nMore text.\n\n### Beta one\n\n"
 				    "Deeper.\n");
@@ -1694,7 +1683,7 @@ test_textless(void)
 	    "twenty columns\n\nText.\n\n");
 	for (i = 0; i < 40; i++)
 		buf_printf(&md, "Filler %zu.\n\n", i);
-	d = load(md.data);
+	d = testdoc_load(md.data);
 	buf_release(&md);
 	v = open_view(d, 81, 30, 200, false);
 
@@ -1787,7 +1776,7 @@ test_status_widths(const struct doc *d)
 static void
 test_side_narrow(void)
 {
-	struct doc		*d = load("# T\n\n## A\n\nJohn Smith discussed "
+	struct doc		*d = testdoc_load("# T\n\n## A\n\nJohn Smith discussed "
 				    "it.\n\n### B\n\n#### C\n\n##### D\n\n"
 				    "###### E\n\nx\n");
 	struct view		*v = open_view(d, 20, 30, 0, true);
@@ -1920,7 +1909,7 @@ test_small(void)
 	struct view_anchor	*s;
 	struct buf		 l, r;
 
-	d = load("");
+	d = testdoc_load("");
 	v = open_view(d, 100, 30, 0, true);
 	tap_ok(!at_bottom(v, d), "empty: no last line to show");
 	tap_is_int(view_percent(v), 100, "empty: 100%%");
@@ -1942,7 +1931,7 @@ test_small(void)
 	view_free(v);
 	doc_free(d);
 
-	d = load("Hello.");
+	d = testdoc_load("Hello.");
 	v = open_view(d, 100, 30, 0, true);
 	s = snap(v);
 	tap_ok(s[0].block == 0 && s[0].line == 0 && s[1].block == DOC_NONE,
@@ -1980,7 +1969,7 @@ test_cache_turnover(void)
 	buf_init(&md);
 	for (i = 0; i < 3 * LAYOUT_CACHE_MAX; i++)
 		buf_printf(&md, "p%zu\n\n", i);
-	d = load(md.data);
+	d = testdoc_load(md.data);
 	v = open_view(d, 80, 30, 0, false);
 	type(v, "Gma");
 	for (i = 0; i < 2 * LAYOUT_CACHE_MAX / 27 && ok; i++) {
@@ -2283,7 +2272,7 @@ test_link_refused(const struct doc *d)
 static void
 test_link_narrow(void)
 {
-	struct doc	*d = load("[long](https://example.org/a/very/long/path/"
+	struct doc	*d = testdoc_load("[long](https://example.org/a/very/long/path/"
 	    "that/goes/on/and/on)\n\nNo [link](x:y) here.\n");
 	struct view	*v = open_links(d, 40, "xdg-open");
 	const char	*p;
@@ -2297,7 +2286,7 @@ test_link_narrow(void)
 	type(v, "n");
 	view_free(v);
 	doc_free(d);
-	d = load("No links.\n");
+	d = testdoc_load("No links.\n");
 	v = open_links(d, 100, "xdg-open");
 	type(v, "o");
 	shows(v, NULL, "The article has no links", "o in an article without "
@@ -2349,7 +2338,7 @@ test_link_loading(void)
 static void
 test_links(void)
 {
-	struct doc	*d = load(links_md);
+	struct doc	*d = testdoc_load(links_md);
 
 	tap_is_int(d->nlinks, 6, "the links' article has 6 links");
 	test_link_prompt(d);
@@ -2397,7 +2386,7 @@ main(void)
 	test_loading();
 	test_actions("23 talks", many);
 	for (i = 0; i < sizeof(docs) / sizeof(*docs); i++) {
-		d = load(docs[i].md);
+		d = testdoc_load(docs[i].md);
 		test_actions(docs[i].name, d);
 		test_walk(docs[i].name, d, 1 + i);
 		doc_free(d);
