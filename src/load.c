@@ -795,6 +795,7 @@ load_sort_labels(struct load_job *j)
 		j->longest[m++].len = j->defs[i].len;
 	}
 	qsort(j->labels, n, sizeof(*j->labels), load_label_cmp);
+	j->nsorted = n;
 	qsort(j->longest, m, sizeof(*j->longest), load_longest_cmp);
 	/* One entry a label, the longest. */
 	for (i = 0, n = 0; i < m; i++) {
@@ -806,9 +807,6 @@ load_sort_labels(struct load_job *j)
 	}
 	j->nlongest = n;
 	j->nlabels = j->ndefs;
-	j->nsorted = 0;
-	for (i = 0; i < j->ndefs; i++)
-		j->nsorted += !j->defs[i].always;
 }
 
 /* What load_settled() says of a piece. */
