@@ -157,7 +157,7 @@ const char	*doc_section_title(const struct doc *, size_t s, size_t *len);
 #define DOC_INDENT_MAX	3
 
 /*
- * How many steps an index indents section `s`: its depth, but one less
+ * How many steps the pager's index indents section `s`: its depth, one less
  * when the title is alone at the top and holds every other section, as a
  * trip report's H1 does, and never over DOC_INDENT_MAX.
  */
@@ -175,6 +175,12 @@ size_t		 doc_block_at(const struct doc *, size_t off);
  * last, so that section s spans [start(s), start(s + 1)).
  */
 size_t		 doc_section_start(const struct doc *, size_t s);
+
+/*
+ * How many sections are final: all of them once the doc is complete, else
+ * all but the last, whose blocks and speakers may still be to come.
+ */
+size_t		 doc_sections_final(const struct doc *);
 
 /* The section numbered talk `t`, or DOC_NONE. */
 size_t		 doc_talk_section(const struct doc *, unsigned long t);

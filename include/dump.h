@@ -33,11 +33,10 @@ int	 dump_article(FILE *, const struct doc *, size_t from, size_t to,
 
 /*
  * Print the talk index of sections [from, to) of doc `d`: one line a
- * section, with talk number, title and speakers, nesting shown by indent,
- * the numbers aligned to the widest, so that the doc must be complete;
+ * section, with talk number, title and speakers, nesting shown by indent;
  * with opts->tsv, four tab-separated fields: level, talk number or "-",
- * title, speakers joined by "; " or "-", which need only the sections
- * printed to be complete.  Returns 0, or -1 on a write error.
+ * title, speakers joined by "; " or "-".  Either needs only the sections
+ * printed to be complete, not the doc.  Returns 0, or -1 on a write error.
  */
 int	 dump_toc(FILE *, const struct doc *, size_t from, size_t to,
 	    const struct dump_opts *);

@@ -228,6 +228,14 @@ doc_section_start(const struct doc *d, size_t s)
 	    d->blocks[d->sections[s].first].off : d->text.len;
 }
 
+size_t
+doc_sections_final(const struct doc *d)
+{
+	if (d->complete || d->nsections == 0)
+		return d->nsections;
+	return d->nsections - 1;
+}
+
 unsigned int
 doc_section_indent(const struct doc *d, size_t s)
 {

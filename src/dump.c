@@ -213,23 +213,24 @@ dump_toc_tsv(FILE *fp, const struct doc *d, size_t s)
 }
 
 /*
- * One index line, as the pager's index has it: indented by depth, then
- * the talk number, or as many blanks so that titles line up, then title
- * and speakers.
+ * One index line: indented by depth, then the talk number, the title and
+ * the speakers.  Nothing in it depends on sections further on, so the
+ * index can be printed as the article loads; the pager's index, which is
+ * redrawn, lines titles up instead.
  */
 static void
-dump_toc_line(FILE *fp, const struct doc *d, size_t s, int numw, bool color)
+dump_toc_line(FILE *fp, const struct doc *d, size_t s, bool color)
 {
 	const struct doc_section	*sec = &d->sections[s];
 	const char			*title;
 	size_t				 len;
+	unsigned int			 depth;
 
-	fprintf(fp, "%*s", (int)(2 * doc_section_indent(d, s)), "");
+	depth = sec->depth < DOC_INDENT_MAX ? sec->depth : DOC_INDENT_MAX;
+	fprintf(fp, "%*s", (int)(2 * depth), "");
 	if (sec->talk > 0)
-		fprintf(fp, color ? "\033[1;33m%*u.\033[0m " : "%*u. ", numw,
+		fprintf(fp, color ? "\033[1;33m%u.\033[0m " : "%u. ",
 		    sec->talk);
-	else if (d->ntalks > 0)
-		fprintf(fp, "%*s  ", numw, "");
 	title = doc_section_title(d, s, &len);
 	if (color)
 		fputs("\033[1m", fp);
@@ -250,13 +251,12 @@ dump_toc(FILE *fp, const struct doc *d, size_t from, size_t to,
     const struct dump_opts *o)
 {
 	size_t	 s;
-	int	 numw = snprintf(NULL, 0, "%u", d->ntalks);
 
 	for (s = from; s < to && !ferror(fp); s++) {
 		if (o->tsv)
 			dump_toc_tsv(fp, d, s);
 		else
-			dump_toc_line(fp, d, s, numw, o->color);
+			dump_toc_line(fp, d, s, o->color);
 	}
 	return ferror(fp) ? -1 : 0;
 }

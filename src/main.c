@@ -493,8 +493,7 @@ main_stream(struct load_job *job, main_sections_fn *fn, void *arg)
 	do {
 		more = load_next(job);
 		d = load_doc(job);
-		upto = d->complete ? d->nsections :
-		    d->nsections > 0 ? d->nsections - 1 : 0;
+		upto = doc_sections_final(d);
 		if (fn(d, done, upto, arg) != 0 ||
 		    (done == 0 && fflush(stdout) != 0))
 			return -1;
@@ -561,15 +560,9 @@ main_print(const struct main_opts *o, struct load_job *job)
 	dopts.width = main_width(o);
 	dopts.color = main_color(o);
 	dopts.tsv = o->tsv;
-	if (o->mode == MAIN_TOC && o->tsv)
+	if (o->mode == MAIN_TOC)
 		r = main_stream(job, main_print_toc, &dopts);
-	else if (o->mode == MAIN_TOC) {
-		/* Numbers line up only once the last talk is known. */
-		while (load_next(job))
-			continue;
-		r = main_print_toc(load_doc(job), 0, load_doc(job)->nsections,
-		    &dopts);
-	} else if (o->talk > 0) {
+	else if (o->talk > 0) {
 		while (load_next(job))
 			continue;
 		if ((r = main_print_talk(o, load_doc(job), &dopts)) > 0)

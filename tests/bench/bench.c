@@ -5,8 +5,9 @@
  * uses the corpus when present) and prints one table per file, and for the
  * 10 MiB article a second one, the pager's: the time to the first screen
  * in a pseudo-terminal beside less's, the 200 MiB article's first screen
- * and how fast keys are answered while it loads, and the view's work for a
- * resize, a page down and a jump; and a third, search's: the first
+ * and how fast keys are answered while it loads, the first lines of --toc
+ * and --dump on a pipe, and the view's work for a resize, a page down and
+ * a jump; and a third, search's: the first
  * search, a later one beside grep, and the highlights of a screen.  It is
  * a report, not a test: it exits 0 whatever the ratios, and 1 only when
  * something could not run at all.
@@ -89,6 +90,11 @@
  * article loads.
  */
 #define BENCH_KEYS		"@keys"
+/*
+ * A command line run with its output on a pipe, timed to its first line,
+ * as `| head -1` would see it; then the pipe is closed.
+ */
+#define BENCH_FIRST		"@first"
 #define BENCH_KEY_PRESSES	5
 #define BENCH_KEY_GAP		20.0
 #define BENCH_HELP_MARK		"any key closes"
@@ -135,6 +141,10 @@ enum bench_measure {
 	BENCH_BIG_KEY_MAX,	/* the slowest of its keys while it loads */
 	BENCH_BIG_KEY_MED,	/* and their median */
 	BENCH_SAMPLE_KEY_MAX,	/* the same keys on the sample, loaded */
+	BENCH_TOC_FIRST,	/* olsread --toc FILE, to its first line */
+	BENCH_TOC_FIRST_BIG,	/* the same on the 200 MiB article */
+	BENCH_DUMP_FIRST,	/* olsread --dump -w 80 FILE, the same */
+	BENCH_DUMP_FIRST_BIG,
 	BENCH_RESIZE,		/* view work: resize, then one screen */
 	BENCH_PAGE_DOWN,	/* view work: page down, then one screen */
 	BENCH_JUMP,		/* view work: to the last talk, one screen */
@@ -157,6 +167,7 @@ struct bench_file {
 	bool		 pty_failed;	/* a first screen never came */
 	bool		 less_failed;	/* nor less's */
 	bool		 grep_failed;	/* grep could not be run */
+	bool		 first_failed;	/* nor a first line timed */
 	size_t		 nmany;		/* matches of BENCH_Q_MANY */
 	size_t		 nfew;		/* and of BENCH_Q_FEW */
 	size_t		 hlmany;	/* of them on the screen */
@@ -670,6 +681,57 @@ bench_pty(const char *mark, const char *const argv[], double *ms,
 }
 
 /*
+ * Run `argv` with its output on a pipe and time it to its first line.
+ * Then close the pipe, as `head -1` does, and reap it however it ends: a
+ * write error or SIGPIPE is the program's answer to that.
+ */
+static int
+bench_first_line(const char *const argv[], double *ms)
+{
+	posix_spawn_file_actions_t	 fa;
+	char				 buf[4096];
+	double				 t0;
+	ssize_t				 got;
+	pid_t				 pid;
+	int				 fd[2], e, st;
+
+	if (pipe(fd) == -1) {
+		fprintf(stderr, "bench: pipe: %s\n", strerror(errno));
+		return -1;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, fd[0]);
+	posix_spawn_file_actions_addclose(&fa, fd[1]);
+	t0 = bench_now();
+	e = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv,
+	    environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fd[1]);
+	if (e != 0) {
+		close(fd[0]);
+		fprintf(stderr, "bench: %s: %s\n", argv[0], strerror(e));
+		return -1;
+	}
+	*ms = -1;
+	while ((got = read(fd[0], buf, sizeof(buf))) != 0) {
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got == -1 || memchr(buf, '\n', (size_t)got) != NULL)
+			break;
+	}
+	if (got > 0)
+		*ms = bench_now() - t0;
+	close(fd[0]);
+	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+		continue;
+	if (*ms < 0)
+		fprintf(stderr, "bench: %s %s: no first line\n", argv[0],
+		    argv[1]);
+	return *ms < 0 ? -1 : 0;
+}
+
+/*
  * The spawner's loop: read a command line, run it (in a pseudo-terminal
  * when it starts with BENCH_PTY and the title to wait for), answer, until
  * the bench closes the pipe.
@@ -697,6 +759,8 @@ bench_spawner_loop(int req, int resp)
 			r.ok = bench_pty(argv[1], argv + 2, &r.ms, NULL) == 0;
 		else if (argc > 2 && strcmp(argv[0], BENCH_KEYS) == 0)
 			r.ok = bench_pty(argv[1], argv + 2, &r.ms, &r) == 0;
+		else if (argc > 1 && strcmp(argv[0], BENCH_FIRST) == 0)
+			r.ok = bench_first_line(argv + 1, &r.ms) == 0;
 		else
 			r.ok = bench_spawn(argv, &r.ms, &r.kib) == 0;
 		if (bench_write_all(resp, &r, sizeof(r)) == -1)
@@ -1179,6 +1243,37 @@ failed:
 	bf->pty_failed = true;
 }
 
+/*
+ * The first line of --toc and of --dump, on the file and on the 200 MiB
+ * article: printed output that comes as the article loads.
+ */
+static void
+bench_first_lines(const struct bench *b, struct bench_file *bf, int run)
+{
+	const char *const	 toc[] = { BENCH_FIRST, b->olsread, "--toc",
+				    bf->path, NULL };
+	const char *const	 toc_big[] = { BENCH_FIRST, b->olsread,
+				    "--toc", b->big, NULL };
+	const char *const	 dump[] = { BENCH_FIRST, b->olsread, "--dump",
+				    "-w", BENCH_WIDTH_ARG, bf->path, NULL };
+	const char *const	 dump_big[] = { BENCH_FIRST, b->olsread,
+				    "--dump", "-w", BENCH_WIDTH_ARG, b->big,
+				    NULL };
+	const char *const *const cmds[] = { toc, toc_big, dump, dump_big };
+	const enum bench_measure into[] = { BENCH_TOC_FIRST,
+				    BENCH_TOC_FIRST_BIG, BENCH_DUMP_FIRST,
+				    BENCH_DUMP_FIRST_BIG };
+	struct bench_result	 r;
+	size_t			 i;
+
+	for (i = 0; i < 4 && !bf->first_failed; i++) {
+		if (bench_ask(b, cmds[i], &r) == 0)
+			bf->v[into[i]][run] = r.ms;
+		else
+			bf->first_failed = true;
+	}
+}
+
 /* The three programs, as a reader would run them on the file. */
 static int
 bench_programs(const struct bench *b, struct bench_file *bf, int run)
@@ -1237,6 +1332,8 @@ bench_measure(const struct bench *b, struct bench_file *bf)
 		if (rc == 0 && bf->pager) {
 			bf->v[BENCH_SAMPLE_PARSE][run] = bench_parse_sample(b);
 			bench_screens(b, bf, run);
+			if (b->big != NULL)
+				bench_first_lines(b, bf, run);
 			if (bf->ntalks > 1)
 				bench_view(bf, d, run);
 			bench_search(b, bf, d, run);
@@ -1390,6 +1487,25 @@ bench_first_screens(const struct bench_file *bf)
 	    BENCH_KEY_LIMIT, 0, "slowest key on the sample");
 }
 
+/*
+ * Printed output as it loads: the first line of --dump beside the whole
+ * dump, and the first lines of --toc and --dump of the 200 MiB article
+ * beside this file's.
+ */
+static void
+bench_first_line_rows(const struct bench_file *bf)
+{
+	double	 toc = bench_median(bf, BENCH_TOC_FIRST);
+	double	 dump = bench_median(bf, BENCH_DUMP_FIRST);
+
+	bench_pager_row("--dump -w 80, first line", dump, bench_median(bf,
+	    BENCH_DUMP_WALL), 0, 0.1, "--dump -w 80 to its end");
+	bench_pager_row("--dump, first line, 200 MiB", bench_median(bf,
+	    BENCH_DUMP_FIRST_BIG), dump, 0, 1.25, "the same on this file");
+	bench_pager_row("--toc, first line, 200 MiB", bench_median(bf,
+	    BENCH_TOC_FIRST_BIG), toc, 0, 1.25, "the same on this file");
+}
+
 /* The pager's table, under the file's: beside libcmark's parse. */
 static void
 bench_pager_report(const struct bench_file *bf)
@@ -1400,7 +1516,8 @@ bench_pager_report(const struct bench_file *bf)
 	    "first screen (wall), opened\nfor the first time; less -m, "
 	    "without LESS or LESSOPEN, the same way; h to help: the\n"
 	    "slowest of %d presses %g ms apart, from the key to the help's "
-	    "title;\nview work in-process at %dx%d, measure "
+	    "title;\nfirst line: --toc or --dump on a pipe, to its first "
+	    "line, as head -1 reads it;\nview work in-process at %dx%d, measure "
 	    "%d, index shown: the keystroke, then\nbody, index and status "
 	    "line for one screen, from a new pager at a talk of its\nown "
 	    "(the jump types the last talk's number); median of %d runs\n\n",
@@ -1415,6 +1532,11 @@ bench_pager_report(const struct bench_file *bf)
 		    "could not be measured: see above");
 	else
 		bench_first_screens(bf);
+	if (bf->first_failed)
+		printf("%-30s %s\n", "first line",
+		    "could not be measured: see above");
+	else if (bench_median(bf, BENCH_TOC_FIRST) > 0)
+		bench_first_line_rows(bf);
 	if (bf->ntalks < 2) {
 		printf("%-30s %s\n", "view work", "skipped: fewer than two "
 		    "talks");
@@ -1657,8 +1779,10 @@ main(int argc, char *argv[])
 	    "pager: first screen of the sample <= 10 ms and <= 2x less, of "
 	    "the 10 MiB article\n<= 2x less, of the 200 MiB one <= 1.25x "
 	    "the 10 MiB one's; keys answered within\n%d ms while it loads; "
-	    "resize, page down and jump "
-	    "<= 5 ms of view work each, the terminal left out.\n"
+	    "the first line of --dump <= 0.1x the whole dump, and of\n"
+	    "--toc and --dump on the 200 MiB article <= 1.25x on the 10 MiB "
+	    "one;\nresize, page down and jump <= 5 ms of view work each, the "
+	    "terminal left out.\n"
 	    "search: the first <= 150 ms, folding included; a later one "
 	    "<= 5x grep -c -i;\nthe highlights of a screen <= 50 us, "
 	    "with a million matches as with a thousand.\n", BENCH_KEY_LIMIT);

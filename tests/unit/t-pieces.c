@@ -21,6 +21,7 @@
 
 #include "diag.h"
 #include "doc.h"
+#include "dump.h"
 #include "prescan.h"
 #include "tap.h"
 #include "testdoc.h"
@@ -712,6 +713,104 @@ test_streamed(void)
 	buf_release(&md);
 }
 
+/*
+ * What `print` writes of `d`'s sections [from, to), with `o`, onto the
+ * end of `out`.
+ */
+static void
+printed(int (*print)(FILE *, const struct doc *, size_t, size_t,
+    const struct dump_opts *), const struct doc *d, size_t from, size_t to,
+    const struct dump_opts *o, struct buf *out)
+{
+	char	*s = NULL;
+	size_t	 len = 0;
+	FILE	*fp;
+
+	if ((fp = open_memstream(&s, &len)) == NULL)
+		return;
+	print(fp, d, from, to, o);
+	fclose(fp);
+	buf_add(out, s, len);
+	free(s);
+}
+
+/*
+ * What `print` writes of `md` as it loads in the smallest pieces, each
+ * section once final, and what it writes of the whole parse's doc: the
+ * same, or the index and the dump could not be printed as they load.
+ */
+static void
+same_printed(const char *name, int (*print)(FILE *, const struct doc *,
+    size_t, size_t, const struct dump_opts *), const struct dump_opts *o,
+    const struct buf *md)
+{
+	struct diag	 dg;
+	struct load_job	*job;
+	struct doc	*whole, *d;
+	struct buf	 streamed, once;
+	size_t		 done = 0, upto, steps = 0;
+	bool		 more;
+
+	buf_init(&streamed);
+	buf_init(&once);
+	diag_init(&dg);
+	job = load_start_buffer("t.md", md->data, md->len, LOAD_PIECES, &dg);
+	do {
+		more = load_next(job);
+		upto = doc_sections_final(load_doc(job));
+		printed(print, load_doc(job), done, upto, o, &streamed);
+		steps += upto > done;
+		done = upto;
+	} while (more);
+	d = load_end(job);
+	whole = testdoc_load_with(md->data, md->len, LOAD_WHOLE);
+	printed(print, whole, 0, whole->nsections, o, &once);
+	tap_ok(steps > 1 && streamed.len == once.len &&
+	    memcmp(streamed.data, once.data, once.len) == 0,
+	    "%s, printed in %zu runs of sections as they load: as printed "
+	    "whole", name, steps);
+	doc_free(whole);
+	doc_free(d);
+	diag_release(&dg);
+	buf_release(&streamed);
+	buf_release(&once);
+}
+
+/*
+ * --toc, --toc --tsv and --dump print each section once it is final: a
+ * line printed must not depend on sections further on, such as how many
+ * talks there are in all.
+ */
+static void
+test_printed_as_loaded(void)
+{
+	struct dump_opts	 o;
+	struct buf		 md;
+	struct doc		*d;
+	size_t			 i;
+
+	buf_init(&md);
+	buf_adds(&md, "Before any heading.\n\n# Talks\n\n");
+	for (i = 1; i <= 12; i++)
+		buf_printf(&md, "## Talk %zu\n\nAnne Lovelace%c talked about "
+		    "engines.\n\n### Part\n\n#### Deeper\n\n##### Deepest"
+		    "\n\n", i, (char)('a' + i - 1));
+	buf_adds(&md, "# Another root\n\nThe end.\n");
+	d = testdoc_load(md.data);
+	tap_ok(d->ntalks == 12, "twelve talks to number, past nine");
+	doc_free(d);
+	memset(&o, 0, sizeof(o));
+	o.width = 60;
+	same_printed("the index", dump_toc, &o, &md);
+	o.color = true;
+	same_printed("the index in colour", dump_toc, &o, &md);
+	same_printed("the article in colour", dump_article, &o, &md);
+	o.color = false;
+	o.tsv = true;
+	same_printed("the index as TSV", dump_toc, &o, &md);
+	buf_release(&md);
+}
+
 /* `n` copies of the byte `c` onto `md`. */
 static void
 add_run(struct buf *md, char c, size_t n)
@@ -873,6 +972,7 @@ main(int argc, char *argv[])
 	test_many();
 	test_streamed();
 	test_streamed_file();
+	test_printed_as_loaded();
 	test_limits();
 	test_random(GEN_SEED, GEN_COUNT);
 	return tap_done();
