@@ -2,13 +2,17 @@
  * fuzz-load: an article from the input, loaded whole and in pieces (which
  * must give the same doc), every block laid out at a width the input
  * picks (no line wider, widths that add up, nothing unprintable drawn),
- * then printed, the index too.
+ * then printed, the index too: section by section as it loads, as --dump
+ * and --toc print, which must give what printing the whole doc gives.
  *
  * Input: byte 0 picks the width, byte 1 the flags, the rest is the
  * article.
  */
 #include "fuzz.h"
 
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -17,8 +21,6 @@
 #include "layout.h"
 #include "load.h"
 #include "text.h"
-
-static FILE	*fuzz_null;
 
 static struct doc *
 fuzz_load(const uint8_t *s, size_t len, int flags)
@@ -53,6 +55,47 @@ fuzz_same_doc(const struct doc *a, const struct doc *b)
 	    FUZZ_SAME(a->speakers, b->speakers, a->nspeakers));
 	FUZZ_CHECK(a->title == b->title && a->byline == b->byline &&
 	    a->nlinks == b->nlinks && a->ntalks == b->ntalks);
+}
+
+typedef int	 fuzz_print_fn(FILE *, const struct doc *, size_t, size_t,
+		    const struct dump_opts *);
+
+/*
+ * Print the article with `print` as it loads in pieces, each section once
+ * final, and then the whole doc `whole`: the same bytes.
+ */
+static void
+fuzz_same_printed(const uint8_t *s, size_t len, int flags,
+    const struct doc *whole, fuzz_print_fn *print, const struct dump_opts *o)
+{
+	struct diag	 dg;
+	struct load_job	*job;
+	struct doc	*d;
+	char		*a = NULL, *b = NULL;
+	size_t		 alen = 0, blen = 0, done = 0, upto;
+	FILE		*fa, *fb;
+	bool		 more;
+
+	if ((fa = open_memstream(&a, &alen)) == NULL ||
+	    (fb = open_memstream(&b, &blen)) == NULL)
+		abort();
+	diag_init(&dg);
+	job = load_start_buffer("fuzz", (const char *)s, len, flags, &dg);
+	do {
+		more = load_next(job);
+		upto = doc_sections_final(load_doc(job));
+		print(fa, load_doc(job), done, upto, o);
+		done = upto;
+	} while (more);
+	d = load_end(job);
+	print(fb, whole, 0, whole->nsections, o);
+	fclose(fa);
+	fclose(fb);
+	FUZZ_CHECK(alen == blen && memcmp(a, b, alen) == 0);
+	free(a);
+	free(b);
+	doc_free(d);
+	diag_release(&dg);
 }
 
 /* One laid-out line: its cells add up, fit, and draw nothing raw. */
@@ -94,15 +137,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 2)
 		return 0;
-	if (fuzz_null == NULL && (fuzz_null = fopen("/dev/null", "w")) == NULL)
-		abort();
 	width = 1 + data[0] % 200;
 	flags = data[1] & 1 ? LOAD_SMART : 0;
-	d = fuzz_load(data + 2, size - 2, flags | (data[1] & 2 ? LOAD_PIECES :
-	    0));
-	whole = fuzz_load(data + 2, size - 2, flags | LOAD_WHOLE);
+	flags |= data[1] & 2 ? LOAD_PIECES : 0;
+	d = fuzz_load(data + 2, size - 2, flags);
+	whole = fuzz_load(data + 2, size - 2, LOAD_WHOLE |
+	    (flags & LOAD_SMART));
 	fuzz_same_doc(d, whole);
-	doc_free(whole);
 	layout_init(&l);
 	for (b = 0; b < d->nblocks; b++) {
 		layout_block(&l, d, b, width);
@@ -114,8 +155,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.width = width < 10 ? 10 : width;
 	o.color = data[1] & 4;
 	o.tsv = data[1] & 8;
-	dump_article(fuzz_null, d, 0, d->nsections, &o);
-	dump_toc(fuzz_null, d, 0, d->nsections, &o);
+	fuzz_same_printed(data + 2, size - 2, flags, whole,
+	    data[1] & 16 ? dump_toc : dump_article, &o);
+	doc_free(whole);
 	doc_free(d);
 	return 0;
 }
