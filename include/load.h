@@ -62,6 +62,14 @@ bool		 load_next(struct load_job *);
  */
 void		 load_first(struct load_job *);
 
+/*
+ * Let go of the file until the load goes on, so that an article not being
+ * read holds no descriptor and any number of them can be open at once.
+ * The next step opens it again where it was; if the path no longer names
+ * the same file, the article ends there, as at a read error.
+ */
+void		 load_park(struct load_job *);
+
 /* Whether the first piece is in, or all is: load_first() is done. */
 bool		 load_has_first(const struct load_job *);
 

@@ -492,6 +492,11 @@ struct load_longest {
 struct load_job {
 	int			 fd;		/* the file, read as it loads;
 						   or -1 */
+	char			*path;		/* owned: the file's, to open it
+						   again after load_park() */
+	dev_t			 dev;		/* and what it was */
+	ino_t			 ino;
+	bool			 parked;	/* let go of, not read through */
 	const char		*src;		/* else the input, in memory */
 	size_t			 srclen;
 	char			*srcowned;	/* owned: `src`, when read whole */
@@ -1061,6 +1066,17 @@ load_step(const struct load_job *j)
 }
 
 /* The input is at its end: what the sanitiser held back, and the news. */
+/* Why the input stopped short, for a reader. */
+static const char *
+load_stop_reason(int e)
+{
+	if (e == EFBIG)
+		return "the file grew past 1 GiB";
+	if (e == ESTALE)
+		return "the file was replaced as it was read";
+	return strerror(e);
+}
+
 static void
 load_input_end(struct load_job *j)
 {
@@ -1072,8 +1088,7 @@ load_input_end(struct load_job *j)
 	/* Once the caller has the job; before, load_start() says it. */
 	if (j->read_errno != 0 && j->started)
 		diag_add(j->diag, "%s: %s; shown as far as it was read",
-		    j->st.doc->name, j->read_errno == EFBIG ? "the file grew "
-		    "past 1 GiB" : strerror(j->read_errno));
+		    j->st.doc->name, load_stop_reason(j->read_errno));
 	if (j->fd != -1)
 		close(j->fd);
 	j->fd = -1;
@@ -1122,6 +1137,68 @@ load_too_large(struct load_job *j)
 }
 
 /*
+ * Open `path` for reading without blocking on a FIFO, and refuse anything
+ * but a regular file of at most LOAD_MAX_SIZE bytes, whose status goes to
+ * `sb`.  Returns the descriptor or -1 with the reason in `err`.
+ */
+static int
+load_open(const char *path, struct stat *sb, char *err, size_t errlen)
+{
+	int	 fd;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, sb) == -1)
+		snprintf(err, errlen, "%s", strerror(errno));
+	else if (S_ISDIR(sb->st_mode))
+		snprintf(err, errlen, "is a directory");
+	else if (!S_ISREG(sb->st_mode))
+		snprintf(err, errlen, "not a regular file");
+	else if ((unsigned long long)sb->st_size > LOAD_MAX_SIZE)
+		snprintf(err, errlen, "file too large (%lld bytes; the limit "
+		    "is 1 GiB)", (long long)sb->st_size);
+	else if (fcntl(fd, F_SETFL, 0) == -1)
+		snprintf(err, errlen, "%s", strerror(errno));
+	else
+		return fd;
+	close(fd);
+	return -1;
+}
+
+/*
+ * Open the file let go of by load_park() again, where it was left.  False,
+ * with the reason in j->read_errno, when that cannot be done or the path
+ * names another file now (ESTALE): what was read is all there is.
+ */
+static bool
+load_unpark(struct load_job *j)
+{
+	struct stat	 sb;
+	char		 err[8];
+	int		 fd;
+
+	j->parked = false;
+	/* A path that names no regular file now sets no errno. */
+	errno = 0;
+	if ((fd = load_open(j->path, &sb, err, sizeof(err))) == -1) {
+		j->read_errno = errno != 0 ? errno : ESTALE;
+		return false;
+	}
+	if (sb.st_dev != j->dev || sb.st_ino != j->ino)
+		j->read_errno = ESTALE;
+	else if (lseek(fd, (off_t)j->taken, SEEK_SET) == -1)
+		j->read_errno = errno;
+	else {
+		j->fd = fd;
+		return true;
+	}
+	close(fd);
+	return false;
+}
+
+/*
  * Up to `max` bytes more of the input, into j->chunk or in place; 0 at
  * its end.  A read error ends it early, with a word in the diagnostics.
  */
@@ -1130,6 +1207,8 @@ load_input(struct load_job *j, size_t max, const char **at)
 {
 	ssize_t	 n;
 
+	if (j->parked && !load_unpark(j))
+		return 0;
 	if (j->fd == -1) {
 		*at = j->src + j->taken;
 		return j->srclen - j->taken < max ? j->srclen - j->taken : max;
@@ -1190,6 +1269,16 @@ load_next(struct load_job *j)
 	return !j->st.doc->complete;
 }
 
+void
+load_park(struct load_job *j)
+{
+	if (j->fd == -1 || j->eof)
+		return;
+	close(j->fd);
+	j->fd = -1;
+	j->parked = true;
+}
+
 bool
 load_has_first(const struct load_job *j)
 {
@@ -1223,40 +1312,6 @@ bool
 load_failed(const struct load_job *j)
 {
 	return j->read_errno != 0 || j->too_large;
-}
-
-/*
- * Open `path` for reading without blocking on a FIFO, and refuse anything
- * but a regular file of at most LOAD_MAX_SIZE bytes, whose size goes to
- * `size`.  Returns the descriptor or -1 with the reason in `err`.
- */
-static int
-load_open(const char *path, size_t *size, char *err, size_t errlen)
-{
-	struct stat	 sb;
-	int		 fd;
-
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &sb) == -1)
-		snprintf(err, errlen, "%s", strerror(errno));
-	else if (S_ISDIR(sb.st_mode))
-		snprintf(err, errlen, "is a directory");
-	else if (!S_ISREG(sb.st_mode))
-		snprintf(err, errlen, "not a regular file");
-	else if ((unsigned long long)sb.st_size > LOAD_MAX_SIZE)
-		snprintf(err, errlen, "file too large (%lld bytes; the limit "
-		    "is 1 GiB)", (long long)sb.st_size);
-	else if (fcntl(fd, F_SETFL, 0) == -1)
-		snprintf(err, errlen, "%s", strerror(errno));
-	else {
-		*size = (size_t)sb.st_size;
-		return fd;
-	}
-	close(fd);
-	return -1;
 }
 
 /*
@@ -1368,15 +1423,20 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
     size_t errlen)
 {
 	struct load_job	*j;
+	struct stat	 sb;
 	size_t		 size;
 	int		 fd;
 
 	if (strcmp(path, "-") == 0)
 		return load_start_stdin(flags, diag, err, errlen);
-	if ((fd = load_open(path, &size, err, errlen)) == -1)
+	if ((fd = load_open(path, &sb, err, errlen)) == -1)
 		return NULL;
+	size = (size_t)sb.st_size;
 	j = load_new(path, flags, diag);
 	j->fd = fd;
+	j->path = xstrdup(path);
+	j->dev = sb.st_dev;
+	j->ino = sb.st_ino;
 	j->expect = size;
 	buf_reserve(&j->text, size + 1);
 	/*
@@ -1428,6 +1488,7 @@ load_job_free(struct load_job *j)
 {
 	if (j->fd != -1)
 		close(j->fd);
+	free(j->path);
 	free(j->srcowned);
 	free(j->chunk);
 	buf_release(&j->text);

@@ -851,6 +851,9 @@ main(int argc, char *argv[])
 	for (i = 0; i < o.npaths; i++) {
 		arts[i].path = i == 0 ? o.path : o.paths[i];
 		loaded += main_load(&o, &arts[i], &dg);
+		/* Read later, they hold no descriptor meanwhile. */
+		if (i > 0 && arts[i].job != NULL)
+			load_park(arts[i].job);
 	}
 	if (loaded == 0)
 		status = 1;

@@ -1353,6 +1353,7 @@ screen_run(struct screen_article *arts, size_t n, const struct keymap *km,
 		/* The mouse stays as the reader left it. */
 		mouse = view_mouse(v);
 		view_free(v);
+		load_park(arts[i].job);
 		if (end & VIEW_FILE_NEXT && i + 1 < n)
 			i++;
 		else if (end & VIEW_FILE_PREV && i > 0)

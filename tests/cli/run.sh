@@ -82,6 +82,28 @@ if [ "$(grep -c "^By corbet" "$tmp/two")" -eq 2 ]; then
 else
 	fail "two files into a pipe: both printed, in turn"
 fi
+# More articles than descriptors, each too large to be read at once: an
+# article not being read holds none.
+mkdir "$tmp/many"
+awk 'BEGIN {
+	for (i = 0; i < 2400; i++)
+		print "Line " i " of a long article.\n"
+}' >"$tmp/many/0.md"
+i=1
+while [ $i -lt 40 ]; do
+	cp "$tmp/many/0.md" "$tmp/many/$i.md"
+	i=$((i + 1))
+done
+(ulimit -n 16 && "$bin" "$tmp"/many/*.md >"$tmp/many.out" 2>"$tmp/many.err")
+got=$?
+if [ "$(wc -c <"$tmp/many/0.md")" -gt 65536 ] && [ $got -eq 0 ] &&
+    [ "$(grep -c '^Line 2399 of' "$tmp/many.out")" -eq 40 ] &&
+    [ ! -s "$tmp/many.err" ]; then
+	pass "40 long articles, 16 descriptors: all printed, exit 0"
+else
+	fail "40 long articles, 16 descriptors: all printed" \
+	    "status $got" "$(head -3 "$tmp/many.err")"
+fi
 expect "two files, one missing: the other shown, exit 1" 1 \
     "^olsread: $tmp/none.md: No such file or directory\$" \
     "$bin" "$tmp/none.md" "$sample"

@@ -1645,17 +1645,20 @@ e2e_many_talks(char *path, size_t size)
 /* Sections in the large article: about 40 MB, seconds of loading. */
 #define E2E_LARGE_TALKS	100000
 
-/* A large article of numbered talks into a new file at `path`. */
+/*
+ * An article called `title` of `talks` numbered talks, some 200 bytes
+ * each, into a new file at `path`.
+ */
 static bool
-e2e_large(char *path, size_t size)
+e2e_numbered(char *path, size_t size, const char *title, int talks)
 {
 	FILE	*fp;
 	int	 i;
 
 	if ((fp = e2e_new_file(path, size)) == NULL)
 		return false;
-	fputs("# A long article\n\nBy someone, 2003-07-28\n", fp);
-	for (i = 1; i <= E2E_LARGE_TALKS; i++)
+	fprintf(fp, "# %s\n\nBy someone, 2003-07-28\n", title);
+	for (i = 1; i <= talks; i++)
 		fprintf(fp, "\n## Topic number %d\n\nAlice Smith described "
 		    "topic %d at length, in a paragraph long enough to be\n"
 		    "reflowed over several lines of the body, and then some "
@@ -1684,7 +1687,8 @@ e2e_test_large(void)
 	size_t		 from;
 	int		 st;
 
-	if (!e2e_large(path, sizeof(path)) || !e2e_start(&s, after, &o) ||
+	if (!e2e_numbered(path, sizeof(path), "A long article",
+	    E2E_LARGE_TALKS) || !e2e_start(&s, after, &o) ||
 	    !e2e_wait_for(&s, "Topic number 1")) {
 		tap_ok(false, "a large article: the first screen comes");
 		e2e_close(&s);
@@ -1712,6 +1716,70 @@ e2e_test_large(void)
 		e2e_close(&s);
 	}
 	unlink(path);
+}
+
+/* More articles than descriptors, and each too long to be read at once. */
+#define E2E_MANY_FILES		24
+#define E2E_MANY_NOFILE		"16"
+#define E2E_MANY_TALKS		400
+
+/*
+ * E2E_MANY_FILES long articles, E2E_MANY_NOFILE descriptors: :n goes
+ * through them all, each read as it is shown, and the last loads to its
+ * end.
+ */
+static void
+e2e_test_many_files(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL,
+			    NULL };
+	struct e2e	 s;
+	char		 paths[E2E_MANY_FILES][PATH_MAX], want[64], title[32];
+	char		 sh[] = "/bin/sh", c[] = "-c";
+	char		 script[] = "ulimit -n " E2E_MANY_NOFILE " && exec "
+			    "\"$0\" \"$@\"";
+	char		*argv[E2E_MANY_FILES + 5];
+	int		 i, n = 0;
+
+	argv[0] = sh;
+	argv[1] = c;
+	argv[2] = script;
+	argv[3] = (char *)e2e_bin;
+	for (i = 0; i < E2E_MANY_FILES; i++) {
+		snprintf(title, sizeof(title), "Article %d", i + 1);
+		if (!e2e_numbered(paths[i], sizeof(paths[i]), title,
+		    E2E_MANY_TALKS))
+			break;
+		argv[4 + n++] = paths[i];
+	}
+	argv[4 + n] = NULL;
+	if (n < E2E_MANY_FILES || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "Article 1")) {
+		tap_ok(false, "%d long articles: the first opens", n);
+		e2e_close(&s);
+	} else {
+		for (i = 2; i <= n; i++) {
+			e2e_send(&s, ":n");
+			snprintf(want, sizeof(want), "file %d/%d", i, n);
+			if (!e2e_wait_for(&s, want))
+				break;
+		}
+		tap_ok(i > n, "%d long articles, " E2E_MANY_NOFILE
+		    " descriptors: :n opens each in turn", n);
+		e2e_send(&s, "G");
+		snprintf(want, sizeof(want), "Topic number %d",
+		    E2E_MANY_TALKS);
+		tap_ok(e2e_wait_for(&s, want) && e2e_wait_gone(&s, "loading"),
+		    "%d long articles: G loads the last one to its end", n);
+		e2e_send(&s, ":p");
+		snprintf(want, sizeof(want), "file %d/%d", n - 1, n);
+		snprintf(title, sizeof(title), "Article %d", n - 1);
+		tap_ok(e2e_wait_for(&s, want) && e2e_wait_for(&s, title),
+		    "%d long articles: :p goes back one", n);
+		e2e_quit(&s, "many long articles: q exits 0");
+	}
+	while (n > 0)
+		unlink(paths[--n]);
 }
 
 /* Two digits to name talk 12; the prompt; Enter; Escape. */
@@ -4329,6 +4397,7 @@ main(void)
 	e2e_test_builtin();
 	e2e_test_files();
 	e2e_test_large();
+	e2e_test_many_files();
 	e2e_test_config();
 	e2e_test_themes();
 	e2e_test_links();

@@ -866,6 +866,112 @@ test_limits(void)
 	buf_release(&md);
 }
 
+/* Whether `dg` holds a message that ends in `tail`. */
+static bool
+said(const struct diag *dg, const char *tail)
+{
+	size_t	 i, n, t = strlen(tail);
+
+	for (i = 0; i < dg->n; i++) {
+		n = strlen(dg->msgs[i]);
+		if (n >= t && strcmp(dg->msgs[i] + n - t, tail) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Write `md` to a new file at `path` (a mkstemp() template). */
+static bool
+write_temp(char *path, const struct buf *md)
+{
+	int	 fd;
+	bool	 ok;
+
+	if ((fd = mkstemp(path)) == -1)
+		return false;
+	ok = write(fd, md->data, md->len) == (ssize_t)md->len;
+	close(fd);
+	return ok;
+}
+
+/*
+ * A job let go of its file (load_park()) at every step reads on where it
+ * was; one whose path names another file by then, or none, ends where it
+ * was, saying so.
+ */
+static void
+test_parked(void)
+{
+	char		 path[] = "/tmp/olsread-parked-XXXXXX";
+	char		 other[] = "/tmp/olsread-other-XXXXXX";
+	struct buf	 md;
+	struct diag	 dg;
+	struct load_job	*job;
+	struct doc	*d, *whole;
+	const char	*w;
+	char		 err[256];
+	size_t		 steps = 0, len;
+
+	buf_init(&md);
+	streamed_article(&md, "# T\n\n[a]: /a\n\nSee [a].\n\n", "", 30000);
+	if (!write_temp(path, &md) || !write_temp(other, &md)) {
+		tap_skip(4, "cannot write /tmp");
+		buf_release(&md);
+		return;
+	}
+	diag_init(&dg);
+	job = load_start(path, 0, &dg, err, sizeof(err));
+	while (job != NULL && load_next(job)) {
+		load_park(job);
+		steps++;
+	}
+	d = job != NULL ? load_end(job) : NULL;
+	whole = testdoc_load_with(md.data, md.len, LOAD_WHOLE);
+	w = d == NULL ? err : doc_diff(whole, d);
+	tap_ok(w == NULL && dg.n == 0, "let go of its file at each of %zu "
+	    "steps, the article loads as a whole parse", steps);
+	if (w != NULL)
+		tap_diag("differs in %s", w);
+	doc_free(d);
+
+	/* Replaced: what was read is shown, and why no more is. */
+	job = load_start(path, 0, &dg, err, sizeof(err));
+	if (job != NULL) {
+		load_first(job);
+		load_park(job);
+		rename(other, path);
+		tap_ok(!load_failed(job), "not failed before it reads on");
+		len = load_doc(job)->text.len;
+		d = load_end(job);
+		tap_ok(d->text.len >= len && d->text.len < md.len &&
+		    said(&dg, "the file was replaced as it was "
+		    "read; shown as far as it was read"), "replaced while let "
+		    "go of: shown as far as it was read (%zu of %zu bytes), "
+		    "and said", d->text.len, md.len);
+		doc_free(d);
+	}
+
+	/* Removed: the same, with the system's word for it. */
+	diag_release(&dg);
+	diag_init(&dg);
+	job = load_start(path, 0, &dg, err, sizeof(err));
+	if (job != NULL) {
+		load_first(job);
+		load_park(job);
+		unlink(path);
+		d = load_end(job);
+		tap_ok(d->text.len < md.len && said(&dg,
+		    "No such file or directory; shown as far as it was read"),
+		    "removed while let go of: shown as far as it was read");
+		doc_free(d);
+	}
+	doc_free(whole);
+	diag_release(&dg);
+	unlink(path);
+	unlink(other);
+	buf_release(&md);
+}
+
 /* A file is read as it loads, and loads as the same bytes in memory do. */
 static void
 test_streamed_file(void)
@@ -972,6 +1078,7 @@ main(int argc, char *argv[])
 	test_many();
 	test_streamed();
 	test_streamed_file();
+	test_parked();
 	test_printed_as_loaded();
 	test_limits();
 	test_random(GEN_SEED, GEN_COUNT);
