@@ -83,6 +83,13 @@ void		 load_read_all(struct load_job *);
 bool		 load_digest(const struct load_job *, uint64_t *);
 
 /*
+ * A stamp of the file as it was when opened: equal only for the same file
+ * unchanged, as far as its status tells (device, inode, size, times).
+ * False for standard input and bytes in memory.
+ */
+bool		 load_stamp(const struct load_job *, uint64_t *);
+
+/*
  * Whether the input could not be read to its end (a read error, or a
  * file that grew past the limit): the doc then ends where it stopped,
  * and `diag` says why.

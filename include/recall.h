@@ -1,9 +1,10 @@
 /*
  * recall: the pager's memory of one article, between the state files and
  * the view.  Opening an article looks up its place by real path; the
- * digest of its bytes tells whether it is as it was (then the place, the
- * sections read and the last search come back) or changed (then only
- * the section of the same title, if it still has one, and the search).
+ * file's stamp, or failing that the digest of its bytes, tells whether it
+ * is as it was (then the place, the sections read and the last search
+ * come back) or changed (then only the section of the same title, if it
+ * still has one, and the search).
  * The search history is shared by all articles.
  */
 #ifndef OLSREAD_RECALL_H
@@ -23,6 +24,8 @@ struct recall {
 	char			*path;		/* owned: the real path */
 	uint64_t		 digest;	/* of the article's bytes, or 0
 						   when not known */
+	uint64_t		 stamp;		/* of its file (load_stamp()), or
+						   0 */
 	struct state_place	*saved;		/* owned: the place on file, not
 						   settled yet; or NULL */
 	struct view_memory	 mem;		/* for the view, and from it */
@@ -39,6 +42,14 @@ bool	 recall_open(struct recall *rc, const char *path, struct diag *dg);
 
 /* Whether a place is on file: recall_settle() needs the digest then. */
 bool	 recall_has_place(const struct recall *rc);
+
+/*
+ * The article's file has `stamp` (0: none).  When the place on file was
+ * saved with the same, the file is as it was then, and the place is
+ * settled now, as if by the digest: true.  Else false, and
+ * recall_settle() still needs the digest.
+ */
+bool	 recall_settle_stamp(struct recall *rc, uint64_t stamp);
 
 /*
  * The article's bytes have `digest`: the place on file comes back into

@@ -33,7 +33,10 @@ struct diag;
 /* Where the reader was in one article, and what they did there. */
 struct state_place {
 	char		*path;		/* owned: the article's real path */
-	uint64_t	 digest;	/* of its bytes: changed or not */
+	uint64_t	 digest;	/* of its bytes: changed or not;
+					   0 when not read through */
+	uint64_t	 stamp;		/* its file as it was opened
+					   (load_stamp()), or 0 */
 	time_t		 when;		/* when it was last closed */
 	size_t		 block;		/* the anchor of the view */
 	size_t		 off;		/* SIZE_MAX: a line without text */

@@ -496,6 +496,7 @@ struct load_job {
 						   again after load_park() */
 	dev_t			 dev;		/* and what it was */
 	ino_t			 ino;
+	uint64_t		 stamp;		/* load_stamp(), or 0 */
 	bool			 parked;	/* let go of, not read through */
 	const char		*src;		/* else the input, in memory */
 	size_t			 srclen;
@@ -1309,6 +1310,13 @@ load_digest(const struct load_job *j, uint64_t *digest)
 }
 
 bool
+load_stamp(const struct load_job *j, uint64_t *stamp)
+{
+	*stamp = j->stamp;
+	return j->stamp != 0;
+}
+
+bool
 load_failed(const struct load_job *j)
 {
 	return j->read_errno != 0 || j->too_large;
@@ -1418,6 +1426,29 @@ load_start_stdin(int flags, struct diag *diag, char *err, size_t errlen)
 	return j;
 }
 
+/*
+ * What tells this file as it is from any other, or from itself changed:
+ * device and inode, size, and the times of its last change of contents
+ * and of status, which no one can set back (as git tells a file
+ * unchanged).
+ */
+static uint64_t
+load_stamp_of(const struct stat *sb)
+{
+	struct digest	 dg;
+	long long	 f[] = { (long long)sb->st_dev, (long long)sb->st_ino,
+			    (long long)sb->st_size,
+			    (long long)sb->st_mtim.tv_sec, sb->st_mtim.tv_nsec,
+			    (long long)sb->st_ctim.tv_sec, sb->st_ctim.tv_nsec };
+	uint64_t	 stamp;
+
+	digest_init(&dg);
+	digest_add(&dg, f, sizeof(f));
+	stamp = digest_end(&dg);
+	/* 0 is no stamp. */
+	return stamp != 0 ? stamp : 1;
+}
+
 struct load_job *
 load_start(const char *path, int flags, struct diag *diag, char *err,
     size_t errlen)
@@ -1437,6 +1468,7 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 	j->path = xstrdup(path);
 	j->dev = sb.st_dev;
 	j->ino = sb.st_ino;
+	j->stamp = load_stamp_of(&sb);
 	j->expect = size;
 	buf_reserve(&j->text, size + 1);
 	/*

@@ -678,7 +678,7 @@ static void
 main_recall(const struct main_opts *o, struct main_article *a,
     struct diag *dg)
 {
-	uint64_t	 digest;
+	uint64_t	 digest, stamp = 0;
 
 	a->disk = o->remember && strcmp(a->path, "-") != 0 && !o->sample &&
 	    recall_open(&a->rc, a->path, dg);
@@ -686,8 +686,12 @@ main_recall(const struct main_opts *o, struct main_article *a,
 		memset(&a->rc, 0, sizeof(a->rc));
 		return;
 	}
-	/* Whether the article changed: all of it is read to tell. */
-	if (recall_has_place(&a->rc)) {
+	load_stamp(a->job, &stamp);
+	/*
+	 * Whether the article changed: its file's stamp tells at once when
+	 * it is as it was, else all of it is read to tell.
+	 */
+	if (!recall_settle_stamp(&a->rc, stamp) && recall_has_place(&a->rc)) {
 		load_read_all(a->job);
 		if (load_digest(a->job, &digest))
 			recall_settle(&a->rc, digest);
@@ -702,13 +706,17 @@ static void
 main_keep(struct main_article **arts, size_t n, bool save)
 {
 	char	 why[256];
+	uint64_t digest;
 	size_t	 i;
 	bool	 warned = false;
 
 	for (i = 0; i < n; i++) {
-		/* Not read through, the article is known by its titles. */
-		if (!load_digest(arts[i]->job, &arts[i]->rc.digest))
-			arts[i]->rc.digest = 0;
+		/*
+		 * Not read through, the article is known by its file's stamp,
+		 * or by the digest its stamp vouched for.
+		 */
+		if (load_digest(arts[i]->job, &digest))
+			arts[i]->rc.digest = digest;
 		if (save && arts[i]->disk && !recall_save(&arts[i]->rc, why,
 		    sizeof(why)) && !warned) {
 			fprintf(stderr, "olsread: the place is not "

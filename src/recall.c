@@ -63,6 +63,17 @@ recall_has_place(const struct recall *rc)
 	return rc->saved != NULL;
 }
 
+bool
+recall_settle_stamp(struct recall *rc, uint64_t stamp)
+{
+	rc->stamp = stamp;
+	if (stamp == 0 || rc->saved == NULL || rc->saved->stamp != stamp)
+		return false;
+	/* Its digest, or 0 when it was not read through: the same file. */
+	recall_settle(rc, rc->saved->digest);
+	return true;
+}
+
 void
 recall_settle(struct recall *rc, uint64_t digest)
 {
@@ -97,6 +108,7 @@ recall_save(struct recall *rc, char *err, size_t errlen)
 	memset(&p, 0, sizeof(p));
 	p.path = rc->path;
 	p.digest = rc->digest;
+	p.stamp = rc->stamp;
 	p.when = time(NULL);
 	p.block = m->place.block;
 	p.off = m->place.off == DOC_NONE ? SIZE_MAX : m->place.off;

@@ -7,7 +7,7 @@
  * return are written \\, \t, \n and \r.
  *
  *	olsread places 1
- *	WHEN DIGEST BLOCK OFF TAIL READ QFLAGS PATH SECTION QUERY
+ *	WHEN DIGEST BLOCK OFF TAIL READ QFLAGS PATH SECTION QUERY [STAMP]
  *
  *	olsread history 1
  *	QUERY
@@ -15,7 +15,8 @@
  * WHEN is seconds since the epoch, DIGEST 16 hex digits, OFF "-" for a
  * line without text, READ the sections read as "3,5,9" or "-", QFLAGS
  * "-" with no search, else the search's flags plus 0x100 when it was
- * highlighted.
+ * highlighted, STAMP 16 hex digits; a record without it, as written
+ * before it was, has none.
  */
 #include "state.h"
 
@@ -40,7 +41,7 @@
 /* QFLAGS: the search was highlighted when the article was closed. */
 #define STATE_QACTIVE		0x100
 
-#define STATE_NFIELDS		10
+#define STATE_NFIELDS		11
 
 void
 state_place_release(struct state_place *p)
@@ -263,8 +264,11 @@ state_qflags(const char *s, size_t len, struct state_place *p)
 	return true;
 }
 
-/* Split `line` at tabs into exactly `n` fields. */
-static bool
+/*
+ * Split `line` at tabs into at most `n` fields: how many it has, or 0 when
+ * it has more.
+ */
+static size_t
 state_split(const char *line, size_t len, const char **f, size_t *flen,
     size_t n)
 {
@@ -273,15 +277,13 @@ state_split(const char *line, size_t len, const char **f, size_t *flen,
 
 	for (i = 0; i < n; i++) {
 		tab = memchr(line, '\t', (size_t)(end - line));
-		if ((tab == NULL) != (i == n - 1))
-			return false;
-		if (tab == NULL)
-			tab = end;
 		f[i] = line;
-		flen[i] = (size_t)(tab - line);
+		flen[i] = (size_t)((tab != NULL ? tab : end) - line);
+		if (tab == NULL)
+			return i + 1;
 		line = tab + 1;
 	}
-	return true;
+	return 0;
 }
 
 /* One record of the places file; false when it is malformed. */
@@ -289,11 +291,13 @@ static bool
 state_parse_place(const char *line, size_t len, struct state_place *p)
 {
 	const char	*f[STATE_NFIELDS];
-	size_t		 n[STATE_NFIELDS];
+	size_t		 n[STATE_NFIELDS], nf;
 	uint64_t	 when;
 
 	memset(p, 0, sizeof(*p));
-	if (!state_split(line, len, f, n, STATE_NFIELDS) ||
+	if ((nf = state_split(line, len, f, n, STATE_NFIELDS)) <
+	    STATE_NFIELDS - 1 ||
+	    (nf == STATE_NFIELDS && !state_hex(f[10], n[10], &p->stamp)) ||
 	    !state_number(f[0], n[0], INT64_MAX, &when) ||
 	    !state_hex(f[1], n[1], &p->digest) ||
 	    !state_size(f[2], n[2], &p->block) ||
@@ -345,7 +349,7 @@ state_format_place(struct buf *b, const struct state_place *p)
 	state_escape(b, p->section != NULL ? p->section : "");
 	buf_addc(b, '\t');
 	state_escape(b, p->query != NULL ? p->query : "");
-	buf_addc(b, '\n');
+	buf_printf(b, "\t%016" PRIx64 "\n", p->stamp);
 }
 
 /* Files. */

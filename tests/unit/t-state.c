@@ -81,6 +81,7 @@ place_fill(struct state_place *p, const char *path, time_t when)
 	memset(p, 0, sizeof(*p));
 	p->path = xstrdup(path);
 	p->digest = state_digest(path, strlen(path));
+	p->stamp = p->digest ^ 0xffff;
 	p->when = when;
 	p->block = 42;
 	p->off = 1234;
@@ -182,6 +183,7 @@ test_round_trip(void)
 	tap_is_int((long long)dg.n, 0, "with no warning");
 	tap_ok(q.digest == p.digest && q.when == p.when && q.block == 42 &&
 	    q.off == SIZE_MAX && q.tail == 3, "digest, time and anchor kept");
+	tap_ok(q.stamp == p.stamp, "the file's stamp kept");
 	tap_is_str(q.path, p.path, "a path with tab, backslash, LF, CR");
 	tap_is_str(q.section, p.section, "the section's title");
 	tap_is_str(q.query, p.query, "the query");
@@ -276,7 +278,16 @@ static const struct {
 	{ "too few fields", "olsread places 1\n1\t0000000000000001\t1\t2\t3"
 	    "\t-\t-\t/a.md\tT\n", 0, false, "1 damaged line" },
 	{ "too many fields", "olsread places 1\n1\t0000000000000001\t1\t2\t3"
+	    "\t-\t-\t/a.md\tT\t\t0000000000000002\t\n", 0, false,
+	    "1 damaged line" },
+	{ "an empty stamp", "olsread places 1\n1\t0000000000000001\t1\t2\t3"
 	    "\t-\t-\t/a.md\tT\t\t\n", 0, false, "1 damaged line" },
+	{ "a bad stamp", "olsread places 1\n1\t0000000000000001\t1\t2\t3"
+	    "\t-\t-\t/a.md\tT\t\t00000000000000g2\n", 0, false,
+	    "1 damaged line" },
+	{ "a record with its stamp", "olsread places 1\n1\t0000000000000001"
+	    "\t1\t2\t3\t-\t-\t/a.md\tT\t\t0000000000000002\n", 0, true,
+	    NULL },
 	{ "a number too large", "olsread places 1\n1\t0000000000000001\t"
 	    "99999999999999999999999\t2\t3\t-\t-\t/a.md\tT\t\n", 0, false,
 	    "1 damaged line" },
@@ -596,6 +607,70 @@ test_history(void)
 	diag_release(&dg);
 }
 
+/* Save a place at block `block` for `art`, with `digest` and `stamp`. */
+static void
+recall_save_at(const char *art, size_t block, uint64_t digest,
+    uint64_t stamp, struct diag *dg)
+{
+	struct recall	 rc;
+	char		 err[256];
+
+	recall_open(&rc, art, dg);
+	recall_settle_stamp(&rc, stamp);
+	rc.digest = digest;
+	rc.mem.has_place = true;
+	rc.mem.place.block = block;
+	rc.mem.title = xstrdup("The party");
+	if (!recall_save(&rc, err, sizeof(err)))
+		tap_diag("%s", err);
+	recall_release(&rc);
+}
+
+/*
+ * The file's stamp: the same as when the place was saved, the place comes
+ * back before any byte is read, even one saved before the article was
+ * read through (no digest); another stamp leaves it to the digest.
+ */
+static void
+test_recall_stamp(const char *art, const char *text, struct diag *dg)
+{
+	struct recall	 rc;
+	uint64_t	 digest = state_digest(text, strlen(text));
+
+	recall_save_at(art, 6, digest, 7, dg);
+	recall_open(&rc, art, dg);
+	tap_ok(recall_settle_stamp(&rc, 7) && !recall_has_place(&rc) &&
+	    rc.mem.has_place && rc.mem.place.block == 6 && rc.digest == digest,
+	    "recall: the same stamp: the place, and its digest, at once");
+	recall_release(&rc);
+	recall_open(&rc, art, dg);
+	tap_ok(!recall_settle_stamp(&rc, 8) && recall_has_place(&rc) &&
+	    !rc.mem.has_place, "recall: another stamp: the digest is needed");
+	recall_settle(&rc, digest);
+	tap_ok(rc.mem.has_place && rc.mem.place.block == 6 && rc.stamp == 8,
+	    "recall: another stamp, the same digest: the place");
+	recall_release(&rc);
+	recall_open(&rc, art, dg);
+	tap_ok(!recall_settle_stamp(&rc, 0) && recall_has_place(&rc),
+	    "recall: no stamp: the digest is needed");
+	recall_release(&rc);
+
+	/* Saved before it was read through. */
+	recall_save_at(art, 9, 0, 10, dg);
+	recall_open(&rc, art, dg);
+	tap_ok(recall_settle_stamp(&rc, 10) && rc.mem.has_place &&
+	    rc.mem.place.block == 9 && rc.digest == 0, "recall: not read "
+	    "through, the same stamp: the place");
+	recall_release(&rc);
+	recall_open(&rc, art, dg);
+	recall_settle_stamp(&rc, 11);
+	recall_settle(&rc, digest);
+	tap_ok(!rc.mem.has_place && rc.mem.title != NULL &&
+	    strcmp(rc.mem.title, "The party") == 0, "recall: not read "
+	    "through, another stamp: the section's title only");
+	recall_release(&rc);
+}
+
 /*
  * recall: the article as it was gets its place, read talks and search
  * back; changed, only the section's title and the search; a path that
@@ -646,6 +721,7 @@ test_recall(void)
 	    strcmp(rc.mem.title, "The party") == 0 && rc.mem.query != NULL,
 	    "recall: changed: the section's title and the search, no more");
 	recall_release(&rc);
+	test_recall_stamp(art, text, &dg);
 	tap_ok(!recall_open(&rc, "/nonexistent/olsread/a.md", &dg),
 	    "recall: a path that does not resolve");
 	tap_is_int((long long)dg.n, 0, "recall: no warning");
