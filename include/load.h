@@ -83,11 +83,13 @@ void		 load_read_all(struct load_job *);
 bool		 load_digest(const struct load_job *, uint64_t *);
 
 /*
- * A stamp of the file as it was when opened: equal only for the same file
- * unchanged, as far as its status tells (device, inode, size, times).
- * False for standard input and bytes in memory.
+ * A stamp of the file read: equal only for the same file unchanged, as
+ * far as its status tells (device, inode, size, times).  A file let go of
+ * before any of it was read is opened again first, as it will be read.
+ * False for standard input, bytes in memory, a file that cannot be read
+ * any more, and one changed so lately that its status cannot tell.
  */
-bool		 load_stamp(const struct load_job *, uint64_t *);
+bool		 load_stamp(struct load_job *, uint64_t *);
 
 /*
  * Whether the input could not be read to its end (a read error, or a

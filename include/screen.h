@@ -26,6 +26,10 @@ struct screen_article {
 	struct load_job		*job;
 	struct view_opts	 opts;		/* opts.memory is filled again
 						   when the reader leaves it */
+	void			(*prepare)(void *arg);	/* or NULL: called
+						   once, before it is first
+						   shown, to fill opts.memory */
+	void			*arg;
 };
 
 /*

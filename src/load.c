@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmark.h>
@@ -32,6 +33,8 @@
 /* Bytes in the first piece, which the first screen waits for, and after. */
 #define LOAD_FIRST_PIECE	(16 * 1024)
 #define LOAD_PIECE		(256 * 1024)
+/* Seconds a file's clock may not tell apart: see load_stamp_racy(). */
+#define LOAD_STAMP_TICK		2
 
 /*
  * Bytes of input read at a step until the first piece is in, and after;
@@ -496,7 +499,9 @@ struct load_job {
 						   again after load_park() */
 	dev_t			 dev;		/* and what it was */
 	ino_t			 ino;
-	uint64_t		 stamp;		/* load_stamp(), or 0 */
+	uint64_t		 stamp;		/* what it was: load_stamp_of() */
+	bool			 racy;		/* changed too lately to tell by
+						   the stamp */
 	bool			 parked;	/* let go of, not read through */
 	const char		*src;		/* else the input, in memory */
 	size_t			 srclen;
@@ -1066,7 +1071,6 @@ load_step(const struct load_job *j)
 	return j->pos == 0 && j->wait_end == 0 ? LOAD_FIRST_STEP : LOAD_STEP;
 }
 
-/* The input is at its end: what the sanitiser held back, and the news. */
 /* Why the input stopped short, for a reader. */
 static const char *
 load_stop_reason(int e)
@@ -1074,10 +1078,11 @@ load_stop_reason(int e)
 	if (e == EFBIG)
 		return "the file grew past 1 GiB";
 	if (e == ESTALE)
-		return "the file was replaced as it was read";
+		return "the file changed as it was read";
 	return strerror(e);
 }
 
+/* The input is at its end: what the sanitiser held back, and the news. */
 static void
 load_input_end(struct load_job *j)
 {
@@ -1169,9 +1174,61 @@ load_open(const char *path, struct stat *sb, char *err, size_t errlen)
 }
 
 /*
- * Open the file let go of by load_park() again, where it was left.  False,
- * with the reason in j->read_errno, when that cannot be done or the path
- * names another file now (ESTALE): what was read is all there is.
+ * What tells this file as it is from any other, or from itself changed:
+ * device and inode, size, and the times of its last change of contents
+ * and of status, which no one can set back (as git tells a file
+ * unchanged).
+ */
+static uint64_t
+load_stamp_of(const struct stat *sb)
+{
+	struct digest	 dg;
+	long long	 f[] = { (long long)sb->st_dev, (long long)sb->st_ino,
+			    (long long)sb->st_size,
+			    (long long)sb->st_mtim.tv_sec, sb->st_mtim.tv_nsec,
+			    (long long)sb->st_ctim.tv_sec, sb->st_ctim.tv_nsec };
+	uint64_t	 stamp;
+
+	digest_init(&dg);
+	digest_add(&dg, f, sizeof(f));
+	stamp = digest_end(&dg);
+	/* 0 is no stamp. */
+	return stamp != 0 ? stamp : 1;
+}
+
+/*
+ * Whether the file changed so lately that it could change again within
+ * the same tick of its clock (a second or two on some file systems), the
+ * stamp staying the same: git calls such a file racily clean.
+ */
+static bool
+load_stamp_racy(const struct stat *sb)
+{
+	time_t	 now = time(NULL), last = sb->st_mtim.tv_sec;
+
+	if (sb->st_ctim.tv_sec > last)
+		last = sb->st_ctim.tv_sec;
+	return last >= now - LOAD_STAMP_TICK;
+}
+
+/* Take the file of `sb` as the job's. */
+static void
+load_take_file(struct load_job *j, const struct stat *sb)
+{
+	j->dev = sb->st_dev;
+	j->ino = sb->st_ino;
+	j->stamp = load_stamp_of(sb);
+	j->racy = load_stamp_racy(sb);
+	j->expect = (size_t)sb->st_size;
+	buf_reserve(&j->text, j->expect + 1);
+}
+
+/*
+ * Open the file let go of by load_park() again, where it was left.  Not
+ * read from yet, it is taken as it is now, as if opened now: a file saved
+ * meanwhile is read new.  Read from, it must be the same file unchanged.
+ * False, with the reason in j->read_errno, when that cannot be: what was
+ * read is all there is.
  */
 static bool
 load_unpark(struct load_job *j)
@@ -1181,22 +1238,29 @@ load_unpark(struct load_job *j)
 	int		 fd;
 
 	j->parked = false;
-	/* A path that names no regular file now sets no errno. */
 	errno = 0;
+	memset(&sb, 0, sizeof(sb));
 	if ((fd = load_open(j->path, &sb, err, sizeof(err))) == -1) {
-		j->read_errno = errno != 0 ? errno : ESTALE;
+		/* Not a regular file, or too large: it set no errno. */
+		j->read_errno = errno != 0 ? errno : S_ISREG(sb.st_mode) ?
+		    EFBIG : ESTALE;
 		return false;
 	}
-	if (sb.st_dev != j->dev || sb.st_ino != j->ino)
+	if (j->taken == 0)
+		load_take_file(j, &sb);
+	else if (sb.st_dev != j->dev || sb.st_ino != j->ino ||
+	    load_stamp_of(&sb) != j->stamp) {
 		j->read_errno = ESTALE;
-	else if (lseek(fd, (off_t)j->taken, SEEK_SET) == -1)
-		j->read_errno = errno;
-	else {
-		j->fd = fd;
-		return true;
+		close(fd);
+		return false;
 	}
-	close(fd);
-	return false;
+	if (lseek(fd, (off_t)j->taken, SEEK_SET) == -1) {
+		j->read_errno = errno;
+		close(fd);
+		return false;
+	}
+	j->fd = fd;
+	return true;
 }
 
 /*
@@ -1278,6 +1342,8 @@ load_park(struct load_job *j)
 	close(j->fd);
 	j->fd = -1;
 	j->parked = true;
+	free(j->chunk);
+	j->chunk = NULL;
 }
 
 bool
@@ -1310,10 +1376,14 @@ load_digest(const struct load_job *j, uint64_t *digest)
 }
 
 bool
-load_stamp(const struct load_job *j, uint64_t *stamp)
+load_stamp(struct load_job *j, uint64_t *stamp)
 {
-	*stamp = j->stamp;
-	return j->stamp != 0;
+	/* The file that will be read: opened again if let go of unread. */
+	if (j->parked && j->taken == 0)
+		load_unpark(j);
+	*stamp = j->path == NULL || j->racy || j->read_errno != 0 ? 0 :
+	    j->stamp;
+	return *stamp != 0;
 }
 
 bool
@@ -1426,29 +1496,6 @@ load_start_stdin(int flags, struct diag *diag, char *err, size_t errlen)
 	return j;
 }
 
-/*
- * What tells this file as it is from any other, or from itself changed:
- * device and inode, size, and the times of its last change of contents
- * and of status, which no one can set back (as git tells a file
- * unchanged).
- */
-static uint64_t
-load_stamp_of(const struct stat *sb)
-{
-	struct digest	 dg;
-	long long	 f[] = { (long long)sb->st_dev, (long long)sb->st_ino,
-			    (long long)sb->st_size,
-			    (long long)sb->st_mtim.tv_sec, sb->st_mtim.tv_nsec,
-			    (long long)sb->st_ctim.tv_sec, sb->st_ctim.tv_nsec };
-	uint64_t	 stamp;
-
-	digest_init(&dg);
-	digest_add(&dg, f, sizeof(f));
-	stamp = digest_end(&dg);
-	/* 0 is no stamp. */
-	return stamp != 0 ? stamp : 1;
-}
-
 struct load_job *
 load_start(const char *path, int flags, struct diag *diag, char *err,
     size_t errlen)
@@ -1466,11 +1513,7 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 	j = load_new(path, flags, diag);
 	j->fd = fd;
 	j->path = xstrdup(path);
-	j->dev = sb.st_dev;
-	j->ino = sb.st_ino;
-	j->stamp = load_stamp_of(&sb);
-	j->expect = size;
-	buf_reserve(&j->text, size + 1);
+	load_take_file(j, &sb);
 	/*
 	 * A small file is read now, and let go; one so large that its
 	 * invalid bytes could take it past the limit is read whole now too,

@@ -646,6 +646,8 @@ struct main_article {
 	struct load_job		*job;		/* owned, or NULL: unread */
 	struct recall		 rc;		/* where the reader was */
 	bool			 disk;		/* rc is on disk, saved after */
+	const struct main_opts	*o;		/* borrowed, for main_prepare() */
+	struct diag		*dg;		/* borrowed, likewise */
 };
 
 /* The view's options for article `i` of `n`. */
@@ -699,6 +701,19 @@ main_recall(const struct main_opts *o, struct main_article *a,
 }
 
 /*
+ * Before article `arg` is first shown: where the reader was in it.  Not
+ * before, so that an article never shown costs nothing, nor is it
+ * remembered anew; and it is known as it is when it is read.
+ */
+static void
+main_prepare(void *arg)
+{
+	struct main_article	*a = arg;
+
+	main_recall(a->o, a, a->dg);
+}
+
+/*
  * Save where the reader was, if `save`, with one warning for all that
  * fails; then let it go.
  */
@@ -747,8 +762,11 @@ main_page(const struct main_opts *o, struct main_article *arts, size_t n,
 	for (i = 0; i < n; i++) {
 		if (arts[i].job == NULL)
 			continue;
-		main_recall(o, &arts[i], dg);
+		arts[i].o = o;
+		arts[i].dg = dg;
 		read[m] = &arts[i];
+		sa[m].prepare = main_prepare;
+		sa[m].arg = &arts[i];
 		sa[m++].job = arts[i].job;
 	}
 	for (i = 0; i < m; i++)

@@ -1344,6 +1344,10 @@ screen_run(struct screen_article *arts, size_t n, const struct keymap *km,
 	screen_opener = arts[0].opts.opener;
 	screen_hyperlinks = arts[0].opts.hyperlinks && screen_osc8_fits();
 	for (;;) {
+		if (arts[i].prepare != NULL) {
+			arts[i].prepare(arts[i].arg);
+			arts[i].prepare = NULL;
+		}
 		v = screen_open(&arts[i], km);
 		if (i == 0 && dg->n > 0 && view_message(v) == NULL)
 			view_set_message(v, dg->msgs[0]);

@@ -13,6 +13,7 @@
  */
 #include "load.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -880,6 +881,21 @@ said(const struct diag *dg, const char *tail)
 	return false;
 }
 
+/* Write `md` over the file at `path`, a new one. */
+static void
+write_file_at(const char *path, const struct buf *md)
+{
+	char	 tmp[PATH_MAX];
+	FILE	*f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	if ((f = fopen(tmp, "w")) == NULL)
+		return;
+	fwrite(md->data, 1, md->len, f);
+	fclose(f);
+	rename(tmp, path);
+}
+
 /* Write `md` to a new file at `path` (a mkstemp() template). */
 static bool
 write_temp(char *path, const struct buf *md)
@@ -895,80 +911,176 @@ write_temp(char *path, const struct buf *md)
 }
 
 /*
+ * Load the file at `path` as far as its first piece, let go of it, do
+ * `change` to it, then load the rest: what the doc has of it, in bytes.
+ */
+static size_t
+parked_then(const char *path, void (*change)(const char *),
+    struct diag *dg)
+{
+	struct load_job	*job;
+	struct doc	*d;
+	char		 err[256];
+	size_t		 len;
+
+	if ((job = load_start(path, 0, dg, err, sizeof(err))) == NULL)
+		return 0;
+	load_first(job);
+	load_park(job);
+	change(path);
+	d = load_end(job);
+	len = d->text.len;
+	doc_free(d);
+	return len;
+}
+
+/* What parked_then() does to the file meanwhile. */
+static void
+change_replace(const char *path)
+{
+	char	 other[PATH_MAX];
+	FILE	*f;
+
+	snprintf(other, sizeof(other), "%s.new", path);
+	if ((f = fopen(other, "w")) != NULL) {
+		fputs("# Another\n\nArticle.\n", f);
+		fclose(f);
+	}
+	rename(other, path);
+}
+
+static void
+change_in_place(const char *path)
+{
+	FILE	*f;
+
+	/* The same size, the same inode: only the times tell. */
+	if ((f = fopen(path, "r+")) != NULL) {
+		fputs("# Changed", f);
+		fclose(f);
+	}
+}
+
+static void
+change_remove(const char *path)
+{
+	unlink(path);
+}
+
+/*
  * A job let go of its file (load_park()) at every step reads on where it
- * was; one whose path names another file by then, or none, ends where it
- * was, saying so.
+ * was; one whose path names another file by then, or the same changed,
+ * or none, ends where it was, saying so.  One let go of before any of it
+ * was read reads the file as it is then.
  */
 static void
 test_parked(void)
 {
 	char		 path[] = "/tmp/olsread-parked-XXXXXX";
-	char		 other[] = "/tmp/olsread-other-XXXXXX";
 	struct buf	 md;
 	struct diag	 dg;
 	struct load_job	*job;
 	struct doc	*d, *whole;
-	const char	*w;
-	char		 err[256];
-	size_t		 steps = 0, len;
+	const char	*w, *stop = "; shown as far as it was read";
+	char		 err[256], why[128];
+	size_t		 steps = 0, len, i;
+	static const struct {
+		void		(*change)(const char *);
+		const char	*what;
+		const char	*why;
+	} changes[] = {
+		{ change_replace, "replaced", "the file changed as it was read" },
+		{ change_in_place, "changed in place",
+		    "the file changed as it was read" },
+		{ change_remove, "removed", "No such file or directory" },
+	};
 
 	buf_init(&md);
 	streamed_article(&md, "# T\n\n[a]: /a\n\nSee [a].\n\n", "", 30000);
-	if (!write_temp(path, &md) || !write_temp(other, &md)) {
-		tap_skip(4, "cannot write /tmp");
-		buf_release(&md);
-		return;
-	}
 	diag_init(&dg);
-	job = load_start(path, 0, &dg, err, sizeof(err));
-	while (job != NULL && load_next(job)) {
+	whole = testdoc_load_with(md.data, md.len, LOAD_WHOLE);
+	if (!write_temp(path, &md) ||
+	    (job = load_start(path, 0, &dg, err, sizeof(err))) == NULL) {
+		tap_skip(5, "cannot write or read %s", path);
+		goto out;
+	}
+	while (load_next(job)) {
 		load_park(job);
 		steps++;
 	}
-	d = job != NULL ? load_end(job) : NULL;
-	whole = testdoc_load_with(md.data, md.len, LOAD_WHOLE);
-	w = d == NULL ? err : doc_diff(whole, d);
+	d = load_end(job);
+	w = doc_diff(whole, d);
 	tap_ok(w == NULL && dg.n == 0, "let go of its file at each of %zu "
 	    "steps, the article loads as a whole parse", steps);
 	if (w != NULL)
 		tap_diag("differs in %s", w);
 	doc_free(d);
-
-	/* Replaced: what was read is shown, and why no more is. */
-	job = load_start(path, 0, &dg, err, sizeof(err));
-	if (job != NULL) {
-		load_first(job);
-		load_park(job);
-		rename(other, path);
-		tap_ok(!load_failed(job), "not failed before it reads on");
-		len = load_doc(job)->text.len;
-		d = load_end(job);
-		tap_ok(d->text.len >= len && d->text.len < md.len &&
-		    said(&dg, "the file was replaced as it was "
-		    "read; shown as far as it was read"), "replaced while let "
-		    "go of: shown as far as it was read (%zu of %zu bytes), "
-		    "and said", d->text.len, md.len);
-		doc_free(d);
+	for (i = 0; i < sizeof(changes) / sizeof(*changes); i++) {
+		diag_release(&dg);
+		diag_init(&dg);
+		write_file_at(path, &md);
+		len = parked_then(path, changes[i].change, &dg);
+		snprintf(why, sizeof(why), "%s%s", changes[i].why, stop);
+		tap_ok(len > 0 && len < md.len && said(&dg, why), "%s while "
+		    "let go of: shown as far as it was read (%zu of %zu "
+		    "bytes), and said", changes[i].what, len, md.len);
 	}
 
-	/* Removed: the same, with the system's word for it. */
+	/* Let go of before a byte was read: read as it is when read. */
 	diag_release(&dg);
 	diag_init(&dg);
-	job = load_start(path, 0, &dg, err, sizeof(err));
-	if (job != NULL) {
-		load_first(job);
+	write_file_at(path, &md);
+	if ((job = load_start(path, 0, &dg, err, sizeof(err))) != NULL) {
 		load_park(job);
-		unlink(path);
+		change_replace(path);
 		d = load_end(job);
-		tap_ok(d->text.len < md.len && said(&dg,
-		    "No such file or directory; shown as far as it was read"),
-		    "removed while let go of: shown as far as it was read");
+		tap_ok(dg.n == 0 && d->text.len > 0 && d->text.len < 64 &&
+		    strncmp(d->text.data, "Another", 7) == 0, "replaced "
+		    "before a byte was read: the new file, whole, unsaid");
 		doc_free(d);
 	}
+	unlink(path);
+out:
 	doc_free(whole);
 	diag_release(&dg);
+	buf_release(&md);
+}
+
+/*
+ * A file's stamp: none while it changed too lately to tell (git's racily
+ * clean file), then the same for every job on it unchanged.
+ */
+static void
+test_stamp(void)
+{
+	char		 path[] = "/tmp/olsread-stamp-XXXXXX";
+	struct buf	 md;
+	struct diag	 dg;
+	struct load_job	*a, *b;
+	uint64_t	 sa = 0, sb = 0;
+	char		 err[256];
+
+	buf_init(&md);
+	buf_adds(&md, "# T\n\nText.\n");
+	diag_init(&dg);
+	if (!write_temp(path, &md) ||
+	    (a = load_start(path, 0, &dg, err, sizeof(err))) == NULL) {
+		tap_skip(2, "cannot write or read %s", path);
+		buf_release(&md);
+		return;
+	}
+	tap_ok(!load_stamp(a, &sa), "a file just written has no stamp");
+	load_free(a);
+	sleep(3);
+	a = load_start(path, 0, &dg, err, sizeof(err));
+	b = load_start(path, 0, &dg, err, sizeof(err));
+	tap_ok(a != NULL && b != NULL && load_stamp(a, &sa) &&
+	    load_stamp(b, &sb) && sa == sb, "seconds later, a stamp, the "
+	    "same for two opens of it");
+	load_free(a);
+	load_free(b);
 	unlink(path);
-	unlink(other);
+	diag_release(&dg);
 	buf_release(&md);
 }
 
@@ -1079,6 +1191,7 @@ main(int argc, char *argv[])
 	test_streamed();
 	test_streamed_file();
 	test_parked();
+	test_stamp();
 	test_printed_as_loaded();
 	test_limits();
 	test_random(GEN_SEED, GEN_COUNT);
