@@ -73,8 +73,11 @@ void		 load_park(struct load_job *);
 /* Whether the first piece is in, or all is: load_first() is done. */
 bool		 load_has_first(const struct load_job *);
 
-/* Read the rest of the input, parsing nothing more. */
-void		 load_read_all(struct load_job *);
+/*
+ * Read the rest of the input, parsing nothing more; `stop`, if not NULL,
+ * is asked between steps whether to give up.  Returns whether all is in.
+ */
+bool		 load_read_all(struct load_job *, bool (*stop)(void));
 
 /*
  * The digest (util.h) of the article's bytes as they are parsed (valid

@@ -26,9 +26,12 @@ struct screen_article {
 	struct load_job		*job;
 	struct view_opts	 opts;		/* opts.memory is filled again
 						   when the reader leaves it */
-	void			(*prepare)(void *arg);	/* or NULL: called
-						   once, before it is first
-						   shown, to fill opts.memory */
+	/*
+	 * Or NULL: called once, before the article is first shown, to fill
+	 * opts.memory; what it may take long over, it gives up when `stop`
+	 * says so (a signal came).
+	 */
+	void			(*prepare)(void *arg, bool (*stop)(void));
 	void			*arg;
 };
 

@@ -1246,6 +1246,7 @@ load_unpark(struct load_job *j)
 		    EFBIG : ESTALE;
 		return false;
 	}
+	/* A change within one tick of the file's clock cannot show here. */
 	if (j->taken == 0)
 		load_take_file(j, &sb);
 	else if (sb.st_dev != j->dev || sb.st_ino != j->ino ||
@@ -1359,11 +1360,12 @@ load_first(struct load_job *j)
 		continue;
 }
 
-void
-load_read_all(struct load_job *j)
+bool
+load_read_all(struct load_job *j, bool (*stop)(void))
 {
-	while (!j->eof)
+	while (!j->eof && (stop == NULL || !stop()))
 		load_take(j);
+	return j->eof;
 }
 
 bool
@@ -1448,7 +1450,7 @@ load_new(const char *name, int flags, struct diag *diag)
 static bool
 load_whole_fits(struct load_job *j, char *err, size_t errlen)
 {
-	load_read_all(j);
+	load_read_all(j, NULL);
 	if (!j->too_large)
 		return true;
 	snprintf(err, errlen, "too large once its invalid bytes are shown as "
@@ -1520,7 +1522,7 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 	 * so that a refusal comes before anything is shown.
 	 */
 	if (size <= LOAD_FIRST_STEP)
-		load_read_all(j);
+		load_read_all(j, NULL);
 	else if (size > LOAD_STREAM_MAX && !load_whole_fits(j, err, errlen)) {
 		load_free(j);
 		return NULL;

@@ -674,11 +674,12 @@ main_view_opts(const struct main_opts *o, struct main_article *a,
 /*
  * Where the reader was in article `a`: from the state files, unless it
  * comes from a pipe or is built in, or -n; else kept for this run only,
- * for :n and :p.
+ * for :n and :p.  A read to tell whether it changed is given up when
+ * `stop` says so; nothing is remembered of it then.
  */
 static void
 main_recall(const struct main_opts *o, struct main_article *a,
-    struct diag *dg)
+    struct diag *dg, bool (*stop)(void))
 {
 	uint64_t	 digest, stamp = 0;
 
@@ -694,7 +695,13 @@ main_recall(const struct main_opts *o, struct main_article *a,
 	 * it is as it was, else all of it is read to tell.
 	 */
 	if (!recall_settle_stamp(&a->rc, stamp) && recall_has_place(&a->rc)) {
-		load_read_all(a->job);
+		/* Given up: the place on file stays as it is. */
+		if (!load_read_all(a->job, stop)) {
+			recall_release(&a->rc);
+			memset(&a->rc, 0, sizeof(a->rc));
+			a->disk = false;
+			return;
+		}
 		if (load_digest(a->job, &digest))
 			recall_settle(&a->rc, digest);
 	}
@@ -706,11 +713,11 @@ main_recall(const struct main_opts *o, struct main_article *a,
  * remembered anew; and it is known as it is when it is read.
  */
 static void
-main_prepare(void *arg)
+main_prepare(void *arg, bool (*stop)(void))
 {
 	struct main_article	*a = arg;
 
-	main_recall(a->o, a, a->dg);
+	main_recall(a->o, a, a->dg, stop);
 }
 
 /*

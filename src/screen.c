@@ -1345,7 +1345,7 @@ screen_run(struct screen_article *arts, size_t n, const struct keymap *km,
 	screen_hyperlinks = arts[0].opts.hyperlinks && screen_osc8_fits();
 	for (;;) {
 		if (arts[i].prepare != NULL) {
-			arts[i].prepare(arts[i].arg);
+			arts[i].prepare(arts[i].arg, screen_interrupted);
 			arts[i].prepare = NULL;
 		}
 		v = screen_open(&arts[i], km);
