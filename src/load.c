@@ -502,7 +502,6 @@ struct load_job {
 	uint64_t		 stamp;		/* what it was: load_stamp_of() */
 	bool			 racy;		/* changed too lately to tell by
 						   the stamp */
-	bool			 parked;	/* let go of, not read through */
 	const char		*src;		/* else the input, in memory */
 	size_t			 srclen;
 	char			*srcowned;	/* owned: `src`, when read whole */
@@ -1224,6 +1223,16 @@ load_take_file(struct load_job *j, const struct stat *sb)
 }
 
 /*
+ * Whether the job let go of its file (load_park()): a file not read
+ * through, nor stopped by an error, and no descriptor.
+ */
+static bool
+load_parked(const struct load_job *j)
+{
+	return j->path != NULL && j->fd == -1 && !j->eof && j->read_errno == 0;
+}
+
+/*
  * Open the file let go of by load_park() again, where it was left.  Not
  * read from yet, it is taken as it is now, as if opened now: a file saved
  * meanwhile is read new.  Read from, it must be the same file unchanged.
@@ -1237,7 +1246,6 @@ load_unpark(struct load_job *j)
 	char		 err[8];
 	int		 fd;
 
-	j->parked = false;
 	errno = 0;
 	memset(&sb, 0, sizeof(sb));
 	if ((fd = load_open(j->path, &sb, err, sizeof(err))) == -1) {
@@ -1273,7 +1281,7 @@ load_input(struct load_job *j, size_t max, const char **at)
 {
 	ssize_t	 n;
 
-	if (j->parked && !load_unpark(j))
+	if (load_parked(j) && !load_unpark(j))
 		return 0;
 	if (j->fd == -1) {
 		*at = j->src + j->taken;
@@ -1342,7 +1350,6 @@ load_park(struct load_job *j)
 		return;
 	close(j->fd);
 	j->fd = -1;
-	j->parked = true;
 	free(j->chunk);
 	j->chunk = NULL;
 }
@@ -1381,7 +1388,7 @@ bool
 load_stamp(struct load_job *j, uint64_t *stamp)
 {
 	/* The file that will be read: opened again if let go of unread. */
-	if (j->parked && j->taken == 0)
+	if (load_parked(j) && j->taken == 0)
 		load_unpark(j);
 	*stamp = j->path == NULL || j->racy || j->read_errno != 0 ? 0 :
 	    j->stamp;
