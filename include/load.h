@@ -56,6 +56,19 @@ struct doc	*load_doc(const struct load_job *);
  */
 bool		 load_next(struct load_job *);
 
+/* Sections [from, to) of `d`, final: 0 to go on, else to stop. */
+typedef int	 load_sections_fn(const struct doc *d, size_t from, size_t to,
+		    void *arg);
+
+/*
+ * Load the rest of the article, handing `fn`, after each step, the
+ * sections that have become final since (doc_sections_final()), maybe
+ * none: each once, in order, so that printed output can come out as the
+ * article loads.  Returns 0, or what `fn` returned to stop.
+ */
+int		 load_each_final(struct load_job *, load_sections_fn *fn,
+		    void *arg);
+
 /*
  * Load until the first piece is in the doc, or all is: the first screen
  * waits for this and no more.

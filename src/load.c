@@ -1360,6 +1360,23 @@ load_has_first(const struct load_job *j)
 	return j->pos > 0 || j->st.doc->complete;
 }
 
+int
+load_each_final(struct load_job *j, load_sections_fn *fn, void *arg)
+{
+	size_t	 done = 0, upto;
+	bool	 more;
+	int	 r;
+
+	do {
+		more = load_next(j);
+		upto = doc_sections_final(j->st.doc);
+		if ((r = fn(j->st.doc, done, upto, arg)) != 0)
+			return r;
+		done = upto;
+	} while (more);
+	return 0;
+}
+
 void
 load_first(struct load_job *j)
 {

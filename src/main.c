@@ -474,32 +474,35 @@ main_show_diag(const struct diag *dg)
 	main_show_diag_n(dg, dg->n);
 }
 
-/* Work on sections [from, to) of `d`; 0, or -1 on a write error. */
-typedef int	 main_sections_fn(const struct doc *d, size_t from, size_t to,
-		    void *arg);
+/* What main_stream() hands each step to: work on sections, 0 or -1. */
+struct main_stream {
+	load_sections_fn	*fn;
+	void			*arg;
+};
+
+static int
+main_stream_step(const struct doc *d, size_t from, size_t to, void *arg)
+{
+	const struct main_stream	*m = arg;
+
+	/* Until the first sections are out, each step goes out at once. */
+	if (m->fn(d, from, to, m->arg) != 0 ||
+	    (from == 0 && fflush(stdout) != 0))
+		return -1;
+	return 0;
+}
 
 /*
  * Load the article and hand `fn` each section once it is complete, so that
- * the first lines come out after the first piece.  Returns 0, or -1 on a
- * write error.
+ * the first lines come out after the first piece.  `fn` returns 0, or -1
+ * on a write error; so does this.
  */
 static int
-main_stream(struct load_job *job, main_sections_fn *fn, void *arg)
+main_stream(struct load_job *job, load_sections_fn *fn, void *arg)
 {
-	const struct doc	*d;
-	size_t			 done = 0, upto;
-	bool			 more;
+	struct main_stream	 m = { fn, arg };
 
-	do {
-		more = load_next(job);
-		d = load_doc(job);
-		upto = doc_sections_final(d);
-		if (fn(d, done, upto, arg) != 0 ||
-		    (done == 0 && fflush(stdout) != 0))
-			return -1;
-		done = upto;
-	} while (more);
-	return 0;
+	return load_each_final(job, main_stream_step, &m);
 }
 
 static int

@@ -10,7 +10,6 @@
  */
 #include "fuzz.h"
 
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +59,21 @@ fuzz_same_doc(const struct doc *a, const struct doc *b)
 typedef int	 fuzz_print_fn(FILE *, const struct doc *, size_t, size_t,
 		    const struct dump_opts *);
 
+/* Sections printed as they load, by load_each_final(). */
+struct fuzz_printing {
+	fuzz_print_fn		*print;
+	const struct dump_opts	*o;
+	FILE			*fp;
+};
+
+static int
+fuzz_print_step(const struct doc *d, size_t from, size_t to, void *arg)
+{
+	const struct fuzz_printing	*p = arg;
+
+	return p->print(p->fp, d, from, to, p->o) != 0;
+}
+
 /*
  * Print the article with `print` as it loads in pieces, each section once
  * final, and then the whole doc `whole`: the same bytes.
@@ -68,33 +82,26 @@ static void
 fuzz_same_printed(const uint8_t *s, size_t len, int flags,
     const struct doc *whole, fuzz_print_fn *print, const struct dump_opts *o)
 {
-	struct diag	 dg;
-	struct load_job	*job;
-	struct doc	*d;
-	char		*a = NULL, *b = NULL;
-	size_t		 alen = 0, blen = 0, done = 0, upto;
-	FILE		*fa, *fb;
-	bool		 more;
+	struct fuzz_printing	 p = { print, o, NULL };
+	struct diag		 dg;
+	struct load_job		*job;
+	char			*a = NULL, *b = NULL;
+	size_t			 alen = 0, blen = 0;
+	FILE			*fb;
 
-	if ((fa = open_memstream(&a, &alen)) == NULL ||
+	if ((p.fp = open_memstream(&a, &alen)) == NULL ||
 	    (fb = open_memstream(&b, &blen)) == NULL)
 		abort();
 	diag_init(&dg);
 	job = load_start_buffer("fuzz", (const char *)s, len, flags, &dg);
-	do {
-		more = load_next(job);
-		upto = doc_sections_final(load_doc(job));
-		print(fa, load_doc(job), done, upto, o);
-		done = upto;
-	} while (more);
-	d = load_end(job);
+	load_each_final(job, fuzz_print_step, &p);
+	doc_free(load_end(job));
 	print(fb, whole, 0, whole->nsections, o);
-	fclose(fa);
+	fclose(p.fp);
 	fclose(fb);
 	FUZZ_CHECK(alen == blen && memcmp(a, b, alen) == 0);
 	free(a);
 	free(b);
-	doc_free(d);
 	diag_release(&dg);
 }
 

@@ -718,13 +718,13 @@ test_streamed(void)
 	buf_release(&md);
 }
 
-/*
- * What `print` writes of `d`'s sections [from, to), with `o`, onto the
- * end of `out`.
- */
+/* How the dump module prints sections [from, to) of a doc. */
+typedef int	 print_fn(FILE *, const struct doc *, size_t, size_t,
+		    const struct dump_opts *);
+
+/* What `print` writes of `d`'s sections [from, to), onto `out`. */
 static void
-printed(int (*print)(FILE *, const struct doc *, size_t, size_t,
-    const struct dump_opts *), const struct doc *d, size_t from, size_t to,
+printed(print_fn *print, const struct doc *d, size_t from, size_t to,
     const struct dump_opts *o, struct buf *out)
 {
 	char	*s = NULL;
@@ -739,45 +739,55 @@ printed(int (*print)(FILE *, const struct doc *, size_t, size_t,
 	free(s);
 }
 
+/* Sections printed as they load, by load_each_final(). */
+struct printing {
+	print_fn		*print;
+	const struct dump_opts	*o;
+	struct buf		 out;
+	size_t			 runs;		/* of one section or more */
+};
+
+static int
+printing_step(const struct doc *d, size_t from, size_t to, void *arg)
+{
+	struct printing	*p = arg;
+
+	printed(p->print, d, from, to, p->o, &p->out);
+	p->runs += to > from;
+	return 0;
+}
+
 /*
  * What `print` writes of `md` as it loads in the smallest pieces, each
  * section once final, and what it writes of the whole parse's doc: the
  * same, or the index and the dump could not be printed as they load.
  */
 static void
-same_printed(const char *name, int (*print)(FILE *, const struct doc *,
-    size_t, size_t, const struct dump_opts *), const struct dump_opts *o,
+same_printed(const char *name, print_fn *print, const struct dump_opts *o,
     const struct buf *md)
 {
 	struct diag	 dg;
 	struct load_job	*job;
 	struct doc	*whole, *d;
-	struct buf	 streamed, once;
-	size_t		 done = 0, upto, steps = 0;
-	bool		 more;
+	struct printing	 p = { print, o, { 0 }, 0 };
+	struct buf	 once;
 
-	buf_init(&streamed);
+	buf_init(&p.out);
 	buf_init(&once);
 	diag_init(&dg);
 	job = load_start_buffer("t.md", md->data, md->len, LOAD_PIECES, &dg);
-	do {
-		more = load_next(job);
-		upto = doc_sections_final(load_doc(job));
-		printed(print, load_doc(job), done, upto, o, &streamed);
-		steps += upto > done;
-		done = upto;
-	} while (more);
+	load_each_final(job, printing_step, &p);
 	d = load_end(job);
 	whole = testdoc_load_with(md->data, md->len, LOAD_WHOLE);
 	printed(print, whole, 0, whole->nsections, o, &once);
-	tap_ok(steps > 1 && streamed.len == once.len &&
-	    memcmp(streamed.data, once.data, once.len) == 0,
+	tap_ok(p.runs > 1 && p.out.len == once.len &&
+	    memcmp(p.out.data, once.data, once.len) == 0,
 	    "%s, printed in %zu runs of sections as they load: as printed "
-	    "whole", name, steps);
+	    "whole", name, p.runs);
 	doc_free(whole);
 	doc_free(d);
 	diag_release(&dg);
-	buf_release(&streamed);
+	buf_release(&p.out);
 	buf_release(&once);
 }
 
