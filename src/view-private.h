@@ -1,0 +1,205 @@
+/*
+ * The view's insides, shared by its parts and by nothing else: the state
+ * of a pager (struct view), and what each part of it offers the others.
+ * include/view.h is the view's one face to the rest of olsread; this
+ * header is included only by src/view*.c (tests/lint/boundaries.sh checks
+ * it).
+ *
+ * The parts, each in a file of its own:
+ *	view.c		the core: positions (anchors) and motion, sections
+ *			and talks, the panes' geometry, the body, the
+ *			status line, a view's birth and end
+ *	view-key.c	keys and actions: the dispatch, keys that wait for
+ *			another (marks, ZZ, :n), typing a talk's number
+ *	view-find.c	the search as the pager runs it: the query line,
+ *			matches shown, n and N, the search's status
+ *	view-side.c	the index (sidebar): its rows, its cursor, its focus;
+ *			and the mouse over the panes
+ *	view-link.c	numbered links: the prompt, the URL, "Open? (y/n)"
+ *	view-help.c	the help overlay: its lines, and scrolling them
+ *	view-marks.c	the jump history, marks, and the sections read
+ *	view-memory.c	what is remembered of an article between runs
+ */
+#ifndef OLSREAD_VIEW_PRIVATE_H
+#define OLSREAD_VIEW_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keymap.h"
+#include "layout.h"
+#include "prompt.h"
+#include "search.h"
+#include "util.h"
+#include "view.h"
+
+#define VIEW_MARKS	52	/* a-z, A-Z */
+#define VIEW_DIGITS	9	/* digits of a talk number, at most */
+
+/* A key that waits for the next one. */
+enum view_pending {
+	VIEW_PENDING_NONE,
+	VIEW_PENDING_MARK_SET,	/* after m */
+	VIEW_PENDING_MARK_GOTO,	/* after ' */
+	VIEW_PENDING_Z,		/* after Z, for ZZ */
+	VIEW_PENDING_COLON,	/* after :, for :n and :p */
+	VIEW_PENDING_DIGITS,	/* typing a talk number */
+	VIEW_PENDING_LINK,	/* typing a link number */
+	VIEW_PENDING_CONFIRM	/* asked whether to open a link */
+};
+
+/* How a search goes: each prompt starts from the last one's. */
+struct view_find_how {
+	size_t	 scope;		/* the section, when scoped */
+	int	 flags;		/* SEARCH_REGEX */
+	bool	 forward;
+	bool	 scoped;	/* only the section in view */
+};
+
+/*
+ * The search: its query line while it is typed, its matches after.  The
+ * matches are those of the line being typed; the last query entered is
+ * kept apart, for n and N and for Escape to go back to.
+ */
+struct view_find {
+	struct search_index	*ix;		/* owned: built on first use */
+	struct search		 s;		/* the matches */
+	struct prompt		 pr;		/* the query line */
+	struct prompt_history	 hist;
+	const char		**names;	/* owned: speakers, to complete;
+						   borrowed: the strings */
+	size_t			 nnames;
+	char			*namebuf;	/* owned: the names' bytes */
+	struct view_anchor	 origin;	/* where the typing began */
+	enum view_focus		 origin_focus;
+	size_t			 cur;		/* the current match, or NONE */
+	struct view_find_how	 how;		/* of the matches */
+	char			*last;		/* owned: last query entered */
+	struct view_find_how	 last_how;
+	size_t			 was_cur;	/* cur when the prompt opened */
+	bool			 was_active;	/* active then */
+	bool			 typing;
+	bool			 active;	/* matches highlighted */
+	bool			 filter;	/* index only what matches */
+};
+
+struct view {
+	const struct doc	*doc;		/* borrowed */
+	const struct keymap	*km;		/* borrowed */
+	struct layout_cache	*cache;		/* owned */
+	struct view_opts	 opts;
+	struct view_geom	 geom;
+	struct view_anchor	 top;		/* the first body row */
+	enum view_focus		 focus;
+	bool			 sidebar_on;	/* the reader's choice */
+	bool			 sidebar_forced; /* shown though narrow */
+	bool			 mouse;
+	bool			 help;
+	size_t			 help_top;	/* first help line shown */
+	size_t			 cursor;	/* the index's cursor: a section */
+	size_t			 side_top;	/* first section the index shows */
+	bool			 side_scrolled;	/* by the wheel: leave it */
+	size_t			*counted;	/* owned: lines of each block */
+	size_t			 ncounted;	/* blocks counted */
+	size_t			 capcounted;
+	unsigned int		 counted_width;	/* at this width */
+	size_t			 nsections_seen;	/* when last loaded */
+	bool			 complete_seen;
+	unsigned int		 loading;	/* percent parsed, while the doc
+						   is not complete */
+	enum view_pending	 pending;
+	char			 digits[VIEW_DIGITS + 1];
+	size_t			 ndigits;
+	struct view_anchor	*hist;		/* owned: places jumped from/to */
+	size_t			 nhist;
+	size_t			 caphist;
+	size_t			 hpos;		/* the entry that is here */
+	struct view_anchor	 from;		/* where the last jump started */
+	bool			 jumped;
+	struct view_anchor	 marks[VIEW_MARKS];
+	bool			 marked[VIEW_MARKS];
+	bool			*read;		/* owned: each section read to
+						   its end */
+	size_t			 capread;
+	struct buf		 message;
+	struct buf		 prompt;
+	struct view_find	 find;
+	char			*link_url;	/* owned: the link asked about,
+						   or said yes to; or NULL */
+};
+
+/* view.c: messages. */
+void		 view_say(struct view *, const char *, ...) UTIL_PRINTF(2, 3);
+
+/* view.c: positions, each a (block, line) of the layout. */
+bool		 view_same(const struct view_anchor *,
+		    const struct view_anchor *);
+struct view_anchor view_at(struct view *, size_t b, size_t line);
+/* The position after (before) `a`; false at the end (start). */
+bool		 view_next(struct view *, struct view_anchor *a);
+bool		 view_prev(struct view *, struct view_anchor *a);
+struct view_anchor view_first(struct view *);
+/* The top that shows the article's last line on the body's last row. */
+struct view_anchor view_bottom(struct view *);
+/* The line of block `b` that shows doc text offset `off`. */
+size_t		 view_line_at(struct view *, size_t b, size_t off);
+/* Find the anchor's line again in the layout at the current width. */
+void		 view_settle(struct view *, struct view_anchor *);
+
+/* view.c: motion. */
+void		 view_scroll(struct view *, size_t n, bool down);
+unsigned int	 view_page(struct view *, bool down, bool half);
+unsigned int	 view_read_on(struct view *);
+struct view_anchor view_section_top(struct view *, size_t s);
+/* The next (or previous) section from the top; talks only if `talks`. */
+size_t		 view_next_section(struct view *, bool talks, bool forward);
+unsigned int	 view_move_section(struct view *, bool talks, bool forward);
+
+/* view-key.c: the digits typed after a number's prompt. */
+void		 view_digits_end(struct view *);
+bool		 view_digits_edit(struct view *, uint32_t key);
+/* An action in the body, whatever the focus. */
+unsigned int	 view_do(struct view *, enum action);
+
+/* view-find.c */
+bool		 view_find_run(struct view *, const char *query);
+unsigned int	 view_find_key(struct view *, uint32_t key);
+unsigned int	 view_find_act(struct view *, enum action);
+void		 view_find_status(struct view *, struct buf *out);
+void		 view_find_release(struct view_find *);
+
+/* view-side.c */
+/* Rows the index gives section `s`: none when filtered out. */
+size_t		 view_side_height(const struct view *, size_t s);
+unsigned int	 view_side_move(struct view *, long delta);
+unsigned int	 view_side_act(struct view *, enum action);
+unsigned int	 view_side_focus(struct view *);
+unsigned int	 view_side_toggle(struct view *);
+unsigned int	 view_side_width(const struct view *);
+unsigned int	 view_side_cols(const struct view *);
+
+/* view-link.c */
+unsigned int	 view_link_start(struct view *);
+unsigned int	 view_link_key(struct view *, uint32_t key);
+unsigned int	 view_link_answer(struct view *, uint32_t key);
+
+/* view-help.c */
+void		 view_help_open(struct view *);
+/* Keep the help's first line where the screen's new size shows it. */
+void		 view_help_fit(struct view *);
+unsigned int	 view_help_key(struct view *, uint32_t key);
+
+/* view-marks.c */
+/* Go to `to`, recording the place left in the jump history. */
+void		 view_jump(struct view *, struct view_anchor to);
+unsigned int	 view_history(struct view *, bool back);
+unsigned int	 view_jump_back(struct view *);
+unsigned int	 view_mark(struct view *, uint32_t key, bool set);
+bool		 view_is_read(const struct view *, size_t s);
+void		 view_read_mark(struct view *, size_t s);
+/* The last line of block `b` is on screen. */
+void		 view_read_to(struct view *, size_t b);
+unsigned int	 view_next_unread(struct view *);
+
+#endif
