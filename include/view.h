@@ -5,7 +5,10 @@
  * lines on screen), the geometry of the panes, the index's cursor, the jump
  * history, the marks, and what the status and prompt lines say.  It owns
  * the layout cache.  No curses here: the screen module draws what the view
- * describes, and turns terminal input into calls below.
+ * describes, and turns terminal input into calls below.  The view is one
+ * module in several files, src/view.c and a src/view-*.c a part (keys,
+ * search, index, links, help, marks, memory); this header is its whole
+ * interface, and src/view-private.h is for those files alone.
  */
 #ifndef OLSREAD_VIEW_H
 #define OLSREAD_VIEW_H

@@ -53,7 +53,7 @@ static const struct {
 /*
  * The default bindings, less- and vi-like.  Digits start a talk number;
  * ZZ quits; in the index, Enter opens and Escape leaves; Escape clears a
- * search's highlight (see view.c).
+ * search's highlight (see view-key.c).
  */
 static const char keymap_defaults[] =
 	"bind j line-down\n" "bind Down line-down\n" "bind Enter line-down\n"

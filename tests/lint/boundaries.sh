@@ -1,6 +1,8 @@
 #!/bin/sh
 # The seams of the design, checked on the source: which file may include
-# curses, cmark and libunistring, and that core modules never print or exit.
+# curses, cmark and libunistring, that core modules never print or exit,
+# and that the parts of the view reach each other only through their
+# private header.
 # usage: boundaries.sh SRCDIR
 set -u
 cd "$1" || exit 1
@@ -13,7 +15,7 @@ ok() {
 		echo "ok $n - $1"
 	else
 		echo "not ok $n - $1"
-		printf '%s\n' "$2" | sed 's/^/# /'
+		printf '%s\n' "$2" | sed '/^$/d; s/^/# /'
 		failed=$((failed + 1))
 	fi
 }
@@ -21,7 +23,7 @@ ok() {
 # includes HEADER-REGEX ALLOWED-FILE: files other than ALLOWED including it.
 includes() {
 	grep -lE "^[[:space:]]*#[[:space:]]*include[[:space:]]*<($1)>" \
-	    src/*.c include/*.h 2>/dev/null | grep -vx "$2"
+	    src/*.c src/*.h include/*.h 2>/dev/null | grep -vx "$2"
 }
 
 ok "curses only in src/screen.c" \
@@ -35,7 +37,7 @@ ok "libunistring headers only in src/text.c" "$(includes "$uni" src/text.c)"
 
 # The model and its helpers report through return values and struct diag.
 core="src/doc.c src/load.c src/layout.c src/text.c src/talks.c src/diag.c"
-core="$core src/search.c src/view.c src/keymap.c src/cfg.c"
+core="$core src/search.c src/view.c src/view-*.c src/keymap.c src/cfg.c"
 found=""
 for f in $core; do
 	[ -f "$f" ] || continue
@@ -45,6 +47,41 @@ for f in $core; do
 "
 done
 ok "core modules never print or exit" "$found"
+
+# The view is one module in several files (src/view.c, src/view-*.c).
+# Their private header is theirs alone: not the screen's, not main's, not
+# a test's; include/view.h is the view's one public face.
+view_parts=$(ls src/view.c src/view-*.c)
+private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?view-private\.h"' \
+    src/*.c src/*.h include/*.h tests/*.c tests/*.h tests/*/*.c \
+    tests/*/*.h 2>/dev/null | grep -vxF "$view_parts")
+ok "view-private.h only in the view's own files" "$private"
+
+# A part reaches another only through the headers: no extern declaration
+# of its own, no source file included, and each function it does not keep
+# static is declared in include/view.h or src/view-private.h.
+found=""
+for f in $view_parts; do
+	hits=$(grep -nE '^[[:space:]]*extern[[:space:]]|#[[:space:]]*include[[:space:]]*"[^"]*\.c"' "$f")
+	[ -n "$hits" ] && found="$found$f: $hits
+"
+	for fn in $(awk '/^[a-z_][a-z0-9_]*\(/ && prev !~ /^static/ {
+		sub(/\(.*/, ""); print } { prev = $0 }' "$f"); do
+		grep -qE "[[:space:]*]$fn\(" include/view.h src/view-private.h ||
+		    found="$found$f: $fn is neither static nor in a header
+"
+	done
+done
+ok "the view's parts reach each other through its headers" "$found"
+
+# Each part stays small enough to read whole.
+found=""
+for f in $view_parts src/view-private.h; do
+	lines=$(wc -l <"$f")
+	[ "$lines" -gt 1000 ] && found="$found$f: $lines lines
+"
+done
+ok "no file of the view over 1000 lines" "$found"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
