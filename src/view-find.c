@@ -296,6 +296,38 @@ view_find_cancel(struct view *v)
 		f->cur = f->was_cur < f->s.n ? f->was_cur : DOC_NONE;
 }
 
+/* A key while the query is typed. */
+unsigned int
+view_find_key(struct view *v, uint32_t key)
+{
+	struct view_find	*f = &v->find;
+
+	/* C-r: a regular expression or not; C-t: here or everywhere. */
+	if (key == KEYMAP_CTRL('r') || key == KEYMAP_CTRL('t')) {
+		if (key == KEYMAP_CTRL('r'))
+			f->how.flags ^= SEARCH_REGEX;
+		else
+			f->how.scoped = !f->how.scoped;
+		view_find_incremental(v);
+		view_find_prompt(v);
+		return VIEW_REDRAW;
+	}
+	switch (prompt_key(&f->pr, key)) {
+	case PROMPT_EDITED:
+		view_find_incremental(v);
+		break;
+	case PROMPT_ENTER:
+		return view_find_enter(v);
+	case PROMPT_CANCEL:
+		view_find_cancel(v);
+		return VIEW_REDRAW;
+	default:
+		break;
+	}
+	view_find_prompt(v);
+	return VIEW_REDRAW;
+}
+
 /* n and N, and the other actions. */
 
 /* Say so when a step lands in another section than it left. */
@@ -362,38 +394,6 @@ view_find_step(struct view *v, bool same)
 		view_jump(v, to);
 	}
 	view_find_crossed(v, before);
-	return VIEW_REDRAW;
-}
-
-/* A key while the query is typed. */
-unsigned int
-view_find_key(struct view *v, uint32_t key)
-{
-	struct view_find	*f = &v->find;
-
-	/* C-r: a regular expression or not; C-t: here or everywhere. */
-	if (key == KEYMAP_CTRL('r') || key == KEYMAP_CTRL('t')) {
-		if (key == KEYMAP_CTRL('r'))
-			f->how.flags ^= SEARCH_REGEX;
-		else
-			f->how.scoped = !f->how.scoped;
-		view_find_incremental(v);
-		view_find_prompt(v);
-		return VIEW_REDRAW;
-	}
-	switch (prompt_key(&f->pr, key)) {
-	case PROMPT_EDITED:
-		view_find_incremental(v);
-		break;
-	case PROMPT_ENTER:
-		return view_find_enter(v);
-	case PROMPT_CANCEL:
-		view_find_cancel(v);
-		return VIEW_REDRAW;
-	default:
-		break;
-	}
-	view_find_prompt(v);
 	return VIEW_REDRAW;
 }
 

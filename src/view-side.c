@@ -115,6 +115,7 @@ view_side_act(struct view *v, enum action a)
 	}
 }
 
+/* Tab: the focus into the index, or back to the text. */
 unsigned int
 view_side_focus(struct view *v)
 {
@@ -150,6 +151,7 @@ view_side_cols(const struct view *v)
 	return view_side_width(v) + VIEW_SIDEBAR_COLS - VIEW_SIDEBAR_WIDTH;
 }
 
+/* t: the index shown, or hidden. */
 unsigned int
 view_side_toggle(struct view *v)
 {
