@@ -36,6 +36,96 @@ size_t	 talks_from_heading(const char *text, size_t len,
 	    struct talks_name *out, size_t max);
 
 /*
+ * As talks_from_heading(), and sets *leading when the names open the
+ * heading ("Jane Roe: Title", "Jane Roe — Title"): a shape that titles
+ * take too ("Typed Ember: Strong Types"), so the names want a second sign
+ * from the section before they are believed.
+ */
+size_t	 talks_heading(const char *text, size_t len, struct talks_name *out,
+	    size_t max, bool *leading);
+
+/*
+ * As talks_from_sentence(), for a sentence later in a section's opening:
+ * only a verb of presenting counts ("presented", "gave", "talked"), since
+ * there "Jane Roe asked" is more often someone in the audience.
+ */
+size_t	 talks_from_later_sentence(const char *text, size_t len,
+	    struct talks_name *out, size_t max);
+
+/*
+ * The list of names at byte `pos` of `text` ("Jane Roe", "A, B and C",
+ * "Jane Roe (Acme)"), whatever follows; its end in *end.  0 if no name
+ * starts there.
+ */
+size_t	 talks_names_at(const char *text, size_t len, size_t pos,
+	    struct talks_name *out, size_t max, size_t *end);
+
+/*
+ * Whether a presenter label starts at byte `pos`: "Speaker:",
+ * "Presenters:", "Presented by", "主讲人：".  Returns where its value
+ * starts, or 0.
+ */
+size_t	 talks_label_at(const char *text, size_t len, size_t pos);
+
+/*
+ * The names after the first "given by", "presented by", "led by" (and
+ * such) in `text` that is followed by names: "The keynote was given by
+ * Jane Roe."
+ */
+size_t	 talks_by(const char *text, size_t len, struct talks_name *out,
+	    size_t max);
+
+/* Names one section may have at the most. */
+#define TALKS_FOUND_MAX		16
+
+/* What a stretch of a block's text is, as talks_find() reads it. */
+enum talks_mark_kind {
+	TALKS_MARK_LINK,	/* a link's text */
+	TALKS_MARK_STRONG,	/* bold: "**Speaker:**" */
+	TALKS_MARK_HIDDEN	/* inline HTML or code: no name in it */
+};
+
+struct talks_mark {
+	size_t			 off;	/* in the block's text */
+	size_t			 len;
+	enum talks_mark_kind	 kind;
+};
+
+enum talks_block_kind {
+	TALKS_BLOCK_PARAGRAPH,
+	TALKS_BLOCK_ITEM,	/* in a list or a quote */
+	TALKS_BLOCK_HEADING	/* a heading: the section's own, or its first
+				 * sub-heading when the section has no text */
+};
+
+/* One block of a section's opening: its visible text and its marks. */
+struct talks_block {
+	const char			*text;
+	size_t				 len;
+	const struct talks_mark		*marks;		/* sorted by off */
+	size_t				 nmarks;
+	enum talks_block_kind		 kind;
+};
+
+/* A name found, as a byte range of blocks[block].text. */
+struct talks_found {
+	size_t	 block;
+	size_t	 off;
+	size_t	 len;
+};
+
+/*
+ * The presenters of one section: blocks[0] is its heading (len 0 if it has
+ * none), blocks[1..nblocks) its opening, up to its first sub-heading.
+ * Reads the heading's shapes, presenter labels and "Name - @handle" lines
+ * anywhere in the opening, and, when those name nobody, the subjects of
+ * its first paragraphs' sentences.  Stores at most `max` names, each once,
+ * in order of evidence, and returns how many.
+ */
+size_t	 talks_find(const struct talks_block *blocks, size_t nblocks,
+	    struct talks_found *out, size_t max);
+
+/*
  * For the tests: whether the module's word tables are in the order its
  * binary searches need.
  */

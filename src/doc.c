@@ -1,8 +1,8 @@
 /*
  * doc: the document model and the builder the loader fills it with.  The
- * model only grows; once a section's opening block is known, its speakers
- * are found by the talks module from its heading and opening sentence.  No
- * cmark, no curses.
+ * model only grows; once a section's opening is known (its text up to its
+ * first sub-heading, or its first paragraphs), its speakers are found by
+ * the talks module.  No cmark, no curses.
  */
 #include "doc.h"
 
@@ -116,6 +116,83 @@ doc_folded_in(const char *name, size_t nlen, const char *s, size_t len)
 	return na > 0 && strstr(b, a) != NULL;
 }
 
+/* What of a section's opening talks_find() is given. */
+#define DOC_FIND_BLOCKS	16	/* paragraphs after the heading */
+#define DOC_FIND_MARKS	32	/* marks of one block */
+
+/* The marks talks_find() reads, from block `b`'s style spans. */
+static size_t
+doc_talks_marks(const struct doc *d, size_t b, struct talks_mark *m)
+{
+	const struct doc_block	*blk = &d->blocks[b];
+	const struct doc_span	*sp;
+	size_t			 i, n = 0;
+
+	for (i = 0; i < blk->nspan && n < DOC_FIND_MARKS; i++) {
+		sp = &d->spans[blk->span + i];
+		if (sp->kind == DOC_SPAN_LINK)
+			m[n].kind = TALKS_MARK_LINK;
+		else if (sp->kind == DOC_SPAN_STRONG)
+			m[n].kind = TALKS_MARK_STRONG;
+		else if (sp->kind == DOC_SPAN_HTML || sp->kind == DOC_SPAN_CODE)
+			m[n].kind = TALKS_MARK_HIDDEN;
+		else
+			continue;
+		m[n].off = sp->off - blk->off;
+		m[n++].len = sp->len;
+	}
+	return n;
+}
+
+static void
+doc_talks_block(const struct doc *d, size_t b, struct talks_block *tb,
+    struct talks_mark *marks)
+{
+	const struct doc_block	*blk = &d->blocks[b];
+
+	tb->text = d->text.data + blk->off;
+	tb->len = blk->len;
+	tb->marks = marks;
+	tb->nmarks = doc_talks_marks(d, b, marks);
+	if (blk->kind == DOC_HEADING)
+		tb->kind = TALKS_BLOCK_HEADING;
+	else
+		tb->kind = blk->parent == DOC_NONE ? TALKS_BLOCK_PARAGRAPH :
+		    TALKS_BLOCK_ITEM;
+}
+
+/*
+ * The opening of section `s` as talks_find() reads it: its heading, then
+ * its paragraphs, up to DOC_FIND_BLOCKS.  A section with no text of its
+ * own, a talk's title over "#### Speaker: Jane Roe", is opened by its
+ * first sub-heading.
+ */
+static size_t
+doc_talks_opening(const struct doc *d, size_t s, struct talks_block *tb,
+    struct talks_mark (*marks)[DOC_FIND_MARKS])
+{
+	const struct doc_section	*sec = &d->sections[s];
+	size_t				 b, n = 1;
+
+	memset(&tb[0], 0, sizeof(tb[0]));
+	if (sec->heading != DOC_NONE)
+		doc_talks_block(d, sec->heading, &tb[0], marks[0]);
+	for (b = sec->first; b < sec->end && n < DOC_FIND_BLOCKS + 1; b++) {
+		if (b == sec->heading || (d->blocks[b].kind != DOC_PARAGRAPH &&
+		    d->blocks[b].kind != DOC_HEADING))
+			continue;
+		doc_talks_block(d, b, &tb[n], marks[n]);
+		n++;
+	}
+	if (n == 1 && sec->end - sec->first <= 1 && s + 1 < d->nsections &&
+	    d->sections[s + 1].parent == s &&
+	    d->sections[s + 1].heading != DOC_NONE) {
+		doc_talks_block(d, d->sections[s + 1].heading, &tb[n], marks[n]);
+		n++;
+	}
+	return n;
+}
+
 /*
  * Whether the name at `off` is the topic rather than a speaker: the whole
  * text of a link ("[Docker Hub](...), the registry, offers ...") that the
@@ -141,58 +218,58 @@ doc_name_is_topic(const struct doc *d, const struct doc_section *sec,
 	if (i == (size_t)-1)
 		return false;
 	h = doc_block_text(d, sec->heading, &hlen);
-	return doc_folded_in(d->text.data + off, len, h, hlen);
+	return off >= d->blocks[sec->heading].off + hlen &&
+	    doc_folded_in(d->text.data + off, len, h, hlen);
 }
 
 /*
- * Find the speakers of section `s` from its heading and the opening
- * sentence of its first paragraph, and number it as a talk if it has any.
+ * Find the speakers of section `s` once its opening is known, and number
+ * it as a talk if it has any.
  */
 static void
 doc_section_find_speakers(struct doc *d, size_t s)
 {
 	struct doc_section	*sec = &d->sections[s];
-	struct talks_name	 names[DOC_MAX_SPEAKERS];
-	const char		*text = NULL;
-	size_t			 n = 0, i, b, len;
+	struct talks_block	 tb[DOC_FIND_BLOCKS + 1];
+	struct talks_mark	 marks[DOC_FIND_BLOCKS + 1][DOC_FIND_MARKS];
+	struct talks_found	 found[TALKS_FOUND_MAX];
+	size_t			 i, n, nb, off, kept = 0;
 
 	if (sec->known)
 		return;
 	sec->known = true;
-	for (b = sec->first; b < sec->end; b++) {
-		if (d->blocks[b].kind == DOC_HEADING)
-			continue;
-		if (d->blocks[b].kind == DOC_PARAGRAPH &&
-		    d->blocks[b].depth == 0) {
-			text = doc_block_text(d, b, &len);
-			n = talks_from_sentence(text, len, names,
-			    DOC_MAX_SPEAKERS);
-		}
-		break;
-	}
-	for (i = 0; i < n; i++) {
-		if (doc_name_is_topic(d, sec, (size_t)(text - d->text.data) +
-		    names[i].off, names[i].len)) {
-			n = 0;
-			break;
-		}
-	}
-	if (n == 0 && sec->heading != DOC_NONE) {
-		text = doc_block_text(d, sec->heading, &len);
-		n = talks_from_heading(text, len, names, DOC_MAX_SPEAKERS);
-	}
-	if (n == 0)
-		return;
+	nb = doc_talks_opening(d, s, tb, marks);
+	n = talks_find(tb, nb, found, DOC_MAX_SPEAKERS);
 	d->speakers = xgrow(d->speakers, &d->capspeakers, d->nspeakers + n,
 	    sizeof(*d->speakers));
-	sec->speaker = d->nspeakers;
-	sec->nspeaker = n;
 	for (i = 0; i < n; i++) {
-		d->speakers[d->nspeakers].off =
-		    (size_t)(text - d->text.data) + names[i].off;
-		d->speakers[d->nspeakers++].len = names[i].len;
+		off = (size_t)(tb[found[i].block].text - d->text.data) +
+		    found[i].off;
+		if (doc_name_is_topic(d, sec, off, found[i].len))
+			continue;
+		d->speakers[d->nspeakers + kept].off = off;
+		d->speakers[d->nspeakers + kept++].len = found[i].len;
 	}
+	if (kept == 0)
+		return;
+	sec->speaker = d->nspeakers;
+	sec->nspeaker = kept;
+	d->nspeakers += kept;
 	sec->talk = ++d->ntalks;
+}
+
+/*
+ * Whether section `s`'s opening is complete: a section with no text of
+ * its own waits for its first sub-heading's title.
+ */
+static bool
+doc_section_waits(const struct doc *d, size_t s, size_t next_heading,
+    unsigned int next_level)
+{
+	const struct doc_section	*sec = &d->sections[s];
+
+	return sec->heading != DOC_NONE && sec->end - sec->first <= 1 &&
+	    next_heading != DOC_NONE && next_level > sec->level;
 }
 
 size_t
@@ -256,7 +333,8 @@ doc_section_open(struct doc *d, size_t b, size_t heading, unsigned int level)
 	struct doc_section	*sec;
 	size_t			 p;
 
-	if (d->nsections > 0)
+	if (d->nsections > 0 &&
+	    !doc_section_waits(d, d->nsections - 1, heading, level))
 		doc_section_find_speakers(d, d->nsections - 1);
 	d->sections = xgrow(d->sections, &d->capsections, d->nsections + 1,
 	    sizeof(*d->sections));
@@ -310,10 +388,33 @@ doc_open(struct doc *d, enum doc_kind kind, size_t parent, unsigned int level)
 		doc_section_open(d, b, DOC_NONE, 1);
 	blk->section = d->nsections - 1;
 	d->sections[blk->section].end = b + 1;
-	/* Only a paragraph of its own opens with the speakers' names. */
-	if (kind != DOC_HEADING && (kind != DOC_PARAGRAPH || parent != DOC_NONE))
-		doc_section_find_speakers(d, blk->section);
 	return b;
+}
+
+/*
+ * Leaf `b` has closed: find the speakers of a section whose opening it
+ * completes.  A sub-heading completes its parent's when the parent had no
+ * text of its own; DOC_FIND_BLOCKS paragraphs complete any opening, so
+ * that a long section is numbered before it ends.
+ */
+static void
+doc_opening_grew(struct doc *d, size_t b)
+{
+	const struct doc_block	*blk = &d->blocks[b];
+	const struct doc_section *sec = &d->sections[blk->section];
+	size_t			 s = blk->section, i, n = 0;
+
+	if (blk->kind == DOC_HEADING && sec->heading == b) {
+		if (s > 0 && !d->sections[s - 1].known)
+			doc_section_find_speakers(d, s - 1);
+		return;
+	}
+	if (sec->known || sec->end - sec->first <= DOC_FIND_BLOCKS)
+		return;
+	for (i = sec->first; i < sec->end; i++)
+		n += d->blocks[i].kind == DOC_PARAGRAPH;
+	if (n >= DOC_FIND_BLOCKS)
+		doc_section_find_speakers(d, s);
 }
 
 /* A full stop that ends a sentence; an initial's ("J. Corbet") does not. */
@@ -373,8 +474,7 @@ doc_close(struct doc *d, size_t b)
 		d->title = b;
 	if (d->byline == DOC_NONE && doc_is_byline(d, b))
 		d->byline = b;
-	if (blk->kind == DOC_PARAGRAPH && blk->parent == DOC_NONE)
-		doc_section_find_speakers(d, blk->section);
+	doc_opening_grew(d, b);
 }
 
 void

@@ -27,6 +27,10 @@
 
 #define TALKS_RSQUO		0x2019	/* ’, an apostrophe as typeset */
 
+/* How talks_list() reads a list. */
+#define TALKS_ASIDES		0x01	/* "Jane Doe (IBM)" */
+#define TALKS_COMMAS		0x02	/* "A, B" without "and" */
+
 struct talks_scan {
 	const char	*s;	/* borrowed: the caller's text */
 	size_t		 len;	/* bytes of s that may be read */
@@ -230,6 +234,52 @@ static const char *const talks_reporter_nouns[] = {
 	NULL
 };
 
+/*
+ * The verbs that, later in an opening, still tell of presenting: a name
+ * before "asked" or "said" there is more often the audience's or a
+ * quotation's.
+ */
+static const char *const talks_presenting[] = {
+	"announced", "covered", "delivered", "demoed", "demonstrated",
+	"described", "discussed", "explained", "explored", "gave", "gives",
+	"hosted", "introduced", "kicked", "led", "moderated", "opened",
+	"outlined", "presented", "presents", "shared", "showcased", "showed",
+	"spoke", "talked", "took", "walked",
+	NULL
+};
+
+/*
+ * Labels that introduce a talk's presenters on a line of their own:
+ * "Speaker: Jane Roe", "**Presented by** Jane Roe", "主讲人：...".  ASCII
+ * case is ignored; a plural "s" may follow.
+ */
+static const char *const talks_body_labels[] = {
+	"facilitator", "host", "instructor", "intervenant", "intervenante",
+	"keynote speaker", "lecturer", "moderator", "oratrice", "orateur",
+	"panelist", "panellist", "ponente", "presented by", "presenter",
+	"présenté par", "présentateur", "referent", "speaker", "sprecher",
+	"talk by", "vortragender", "vortragende",
+	"\xe4\xb8\xbb\xe8\xae\xb2\xe4\xba\xba",	/* 主讲人 */
+	"\xe4\xb8\xbb\xe8\xae\xb2",			/* 主讲 */
+	"\xe5\x98\x89\xe5\xae\xbe",			/* 嘉宾 */
+	"\xe8\xae\xb2\xe5\xb8\x88",			/* 讲师 */
+	"\xe6\xbc\x94\xe8\xae\xb2\xe8\x80\x85",	/* 演讲者 */
+	"\xe8\xae\xb2\xe8\x80\x85",			/* 讲者 */
+	"\xe4\xb8\xbb\xe6\x8c\x81\xe4\xba\xba",	/* 主持人 */
+	"\xe5\x88\x86\xe4\xba\xab\xe8\x80\x85",	/* 分享者 */
+	"\xe7\x99\xbb\xe5\xa3\x87\xe8\x80\x85",	/* 登壇者 */
+	"\xe8\xac\x9b\xe6\xbc\x94\xe8\x80\x85",	/* 講演者 */
+	"\xe7\x99\xba\xe8\xa1\xa8\xe8\x80\x85",	/* 発表者 */
+	NULL
+};
+
+/* The verbs of "given by Jane Roe", which name a talk's presenter. */
+static const char *const talks_by_verbs[] = {
+	"chaired", "conducted", "delivered", "given", "held", "hosted", "led",
+	"moderated", "opened", "presented", "run", "taught",
+	NULL
+};
+
 /* Words that stay lower case in a Title Case heading. */
 static const char *const talks_minor[] = {
 	"a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into",
@@ -365,6 +415,7 @@ talks_tables_ok(void)
 		TALKS_WORDS(talks_adverbs), TALKS_WORDS(talks_nouns),
 		TALKS_WORDS(talks_adjectives), TALKS_WORDS(talks_labels),
 		TALKS_WORDS(talks_reporter_nouns), TALKS_WORDS(talks_minor),
+		TALKS_WORDS(talks_presenting), TALKS_WORDS(talks_by_verbs),
 	};
 	size_t				 i, j;
 
@@ -675,12 +726,14 @@ talks_separator(const struct talks_scan *sc, size_t p, bool *final)
  * Fails if a name is expected and missing; a comma not followed by a name
  * opens an aside ("A, of OSDL, ...") and ends the list.  Either every name
  * carries a possessive or only the last does: "A's and B's talk", "A and
- * B's talk".
+ * B's talk".  TALKS_ASIDES allows "(IBM)" after a name; TALKS_COMMAS a
+ * list without "and", "A, B", where nothing but names may be.
  */
 static bool
-talks_list(const struct talks_scan *sc, size_t pos, bool asides,
+talks_list(const struct talks_scan *sc, size_t pos, unsigned int how,
     struct talks_list *l, size_t *after)
 {
+	bool	 asides = (how & TALKS_ASIDES) != 0;
 	size_t	 p, q;
 
 	memset(l, 0, sizeof(*l));
@@ -695,7 +748,7 @@ talks_list(const struct talks_scan *sc, size_t pos, bool asides,
 		p = q;
 	}
 	/* Without "and", "A, B discussed" may be a name and an aside. */
-	if (l->n > 1 && !l->final)
+	if (l->n > 1 && !l->final && !(how & TALKS_COMMAS))
 		return false;
 	if (l->nposs > 0 && (!l->lastposs ||
 	    (l->nposs != 1 && l->nposs != l->n)))
@@ -753,14 +806,15 @@ talks_noun_phrase(const struct talks_scan *sc, size_t p)
  * passive: "discussed", "also described", but not "reported by".
  */
 static bool
-talks_verb_phrase(const struct talks_scan *sc, size_t p)
+talks_verb_phrase(const struct talks_scan *sc, size_t p,
+    const struct talks_words *verbs)
 {
 	size_t	 q, e;
 
 	if ((q = talks_skip_space(sc, p)) == p)
 		return false;
-	if ((e = talks_phrase(sc, q, TALKS_WORDS(talks_adverbs),
-	    TALKS_WORDS(talks_verbs), false)) == 0)
+	if ((e = talks_phrase(sc, q, TALKS_WORDS(talks_adverbs), verbs,
+	    false)) == 0)
 		return false;
 	q = talks_skip_space(sc, e);
 	e = talks_token(sc, q);
@@ -772,7 +826,8 @@ talks_verb_phrase(const struct talks_scan *sc, size_t p)
  * perhaps after an aside (", of OSDL," or "— of OSDL —").
  */
 static bool
-talks_tail(const struct talks_scan *sc, size_t p, const struct talks_list *l)
+talks_tail(const struct talks_scan *sc, size_t p, const struct talks_list *l,
+    const struct talks_words *verbs)
 {
 	size_t	 q;
 
@@ -781,7 +836,7 @@ talks_tail(const struct talks_scan *sc, size_t p, const struct talks_list *l)
 		    talks_noun_phrase(sc, q) > 0;
 	if ((q = talks_aside(sc, p, ',', ',', ".!?;:")) == p)
 		q = talks_aside(sc, p, 0x2014, 0x2014, ".!?;:");
-	return talks_verb_phrase(sc, q);
+	return talks_verb_phrase(sc, q, verbs);
 }
 
 /*
@@ -822,9 +877,33 @@ talks_copy(const struct talks_list *l, struct talks_name *out, size_t max)
 	return n;
 }
 
-size_t
-talks_from_sentence(const char *text, size_t len, struct talks_name *out,
-    size_t max)
+/*
+ * Past "the" and up to TALKS_MODS_MAX lower-case words at p, as in "by
+ * the great Jane Roe".  Returns where the name may start.
+ */
+static size_t
+talks_skip_article(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp;
+	size_t		 e, q, i;
+
+	e = talks_token(sc, p);
+	if (e == p || !talks_ascii_eq(sc->s + p, e - p, "the", false))
+		return p;
+	q = talks_skip_space(sc, e);
+	for (i = 0; i < TALKS_MODS_MAX; i++) {
+		if (talks_char(sc, q, &cp) == 0 || !text_is_lower(cp) ||
+		    (e = talks_token(sc, q)) == q)
+			break;
+		q = talks_skip_space(sc, e);
+	}
+	return q;
+}
+
+/* The speakers opening `text`, as the subject of one of `verbs`. */
+static size_t
+talks_subject(const char *text, size_t len, struct talks_name *out,
+    size_t max, const struct talks_words *verbs)
 {
 	struct talks_scan	 sc;
 	struct talks_list	 l;
@@ -837,14 +916,105 @@ talks_from_sentence(const char *text, size_t len, struct talks_name *out,
 	sc.cut = len > TALKS_SCAN_MAX;
 	start = talks_skip_space(&sc, 0);
 	names = talks_intro(&sc, start);
-	if (!talks_list(&sc, names, true, &l, &after))
+	if (!talks_list(&sc, names, TALKS_ASIDES, &l, &after))
 		return 0;
 	/* After "In his talk, " only a verb may follow: "Jane Doe said". */
 	if (names > start && l.nposs > 0)
 		return 0;
-	if (!talks_tail(&sc, after, &l))
+	if (!talks_tail(&sc, after, &l, verbs))
 		return 0;
 	return talks_copy(&l, out, max);
+}
+
+size_t
+talks_from_sentence(const char *text, size_t len, struct talks_name *out,
+    size_t max)
+{
+	return talks_subject(text, len, out, max, TALKS_WORDS(talks_verbs));
+}
+
+size_t
+talks_from_later_sentence(const char *text, size_t len,
+    struct talks_name *out, size_t max)
+{
+	return talks_subject(text, len, out, max,
+	    TALKS_WORDS(talks_presenting));
+}
+
+size_t
+talks_names_at(const char *text, size_t len, size_t pos,
+    struct talks_name *out, size_t max, size_t *end)
+{
+	struct talks_scan	 sc;
+	struct talks_list	 l;
+
+	if (text == NULL || out == NULL || max == 0 || pos >= len)
+		return 0;
+	sc.s = text;
+	sc.len = len < pos + TALKS_SCAN_MAX ? len : pos + TALKS_SCAN_MAX;
+	sc.cut = sc.len < len;
+	if (!talks_list(&sc, pos, TALKS_ASIDES | TALKS_COMMAS, &l, end) ||
+	    l.nposs > 0)
+		return 0;
+	return talks_copy(&l, out, max);
+}
+
+size_t
+talks_label_at(const char *text, size_t len, size_t pos)
+{
+	const char *const	*t;
+	size_t			 n, p;
+
+	if (text == NULL || pos >= len)
+		return 0;
+	for (t = talks_body_labels; *t != NULL; t++) {
+		n = strlen(*t);
+		if (n > len - pos || !talks_ascii_eq(text + pos, n, *t, true))
+			continue;
+		p = pos + n;
+		/* "Speaker:", "Speakers:", "主讲人：", "Presented by Jane". */
+		if (p < len && text[p] == 's' && (*t)[n - 1] != 'y')
+			p++;
+		while (p < len && text[p] == ' ')
+			p++;
+		if (p < len && text[p] == ':')
+			return p + 1;
+		if (len - p >= 3 && memcmp(text + p, "\xef\xbc\x9a", 3) == 0)
+			return p + 3;
+		if ((*t)[n - 1] == 'y' && p > pos + n)
+			return p;
+	}
+	return 0;
+}
+
+size_t
+talks_by(const char *text, size_t len, struct talks_name *out, size_t max)
+{
+	struct talks_scan	 sc;
+	size_t			 p, q, e, n, end;
+
+	if (text == NULL || out == NULL || max == 0)
+		return 0;
+	sc.s = text;
+	sc.len = len < TALKS_SCAN_MAX * 4 ? len : TALKS_SCAN_MAX * 4;
+	sc.cut = sc.len < len;
+	for (p = 0; p + 3 < sc.len; p++) {
+		if (text[p] != ' ' || text[p + 1] != 'b' || text[p + 2] != 'y' ||
+		    text[p + 3] != ' ')
+			continue;
+		/* The word before " by". */
+		for (q = p; q > 0 && text[q - 1] != ' '; q--)
+			continue;
+		if (!talks_in(TALKS_WORDS(talks_by_verbs), &sc, q, p, true))
+			continue;
+		e = talks_skip_space(&sc, p + 3);
+		/* "by the great Kate Gregory": skip "the" and adjectives. */
+		n = talks_names_at(text, sc.len, talks_skip_article(&sc, e),
+		    out, max, &end);
+		if (n > 0)
+			return n;
+	}
+	return 0;
 }
 
 /*
@@ -863,7 +1033,7 @@ talks_exact(const struct talks_scan *sc, size_t a, size_t b,
 	sub.s = sc->s;
 	sub.len = b;
 	sub.cut = false;
-	if (!talks_list(&sub, talks_skip_space(&sub, a), false, l, &p))
+	if (!talks_list(&sub, talks_skip_space(&sub, a), TALKS_COMMAS, l, &p))
 		return false;
 	return l->nposs == 0 && talks_skip_space(&sub, p) == b;
 }
@@ -970,10 +1140,13 @@ talks_heading_label(const struct talks_scan *sc, size_t a, size_t colon,
 	return talks_exact(sc, colon + 1, b, l);
 }
 
-/* A label, or "Name: Title". */
+/*
+ * A label, "Keynote: Jane Roe"; or, setting *leading, "Jane Roe: Title",
+ * where the names open the heading.
+ */
 static bool
 talks_heading_colon(const struct talks_scan *sc, size_t a, size_t b,
-    struct talks_list *l)
+    struct talks_list *l, bool *leading)
 {
 	const char	*c;
 	size_t		 colon;
@@ -986,15 +1159,24 @@ talks_heading_colon(const struct talks_scan *sc, size_t a, size_t b,
 		return false;
 	if (talks_heading_label(sc, a, colon, b, l))
 		return true;
+	*leading = true;
 	return talks_has_text(sc, colon + 1, b) && talks_exact(sc, a, colon, l);
 }
 
-/* "Title (Name)" or "Title (A and B)". */
+/* What may open a parenthesis of speakers: "(led by Jane Roe)". */
+static const char *const talks_paren_opens[] = {
+	"by", "chaired by", "given by", "hosted by", "led by",
+	"moderated by", "presented by", "run by", "with",
+	NULL
+};
+
+/* "Title (Name)", "Title (A and B)", "Title (led by Name)". */
 static bool
 talks_heading_paren(const struct talks_scan *sc, size_t a, size_t b,
     struct talks_list *l)
 {
-	size_t	 open, close;
+	const char *const	*o;
+	size_t			 open, close, p, n;
 
 	close = b - 1;
 	if (sc->s[close] != ')')
@@ -1003,7 +1185,16 @@ talks_heading_paren(const struct talks_scan *sc, size_t a, size_t b,
 		continue;
 	if (sc->s[open] != '(' || !talks_has_text(sc, a, open))
 		return false;
-	return talks_exact(sc, open + 1, close, l);
+	p = talks_skip_space(sc, open + 1);
+	for (o = talks_paren_opens; *o != NULL; o++) {
+		n = strlen(*o);
+		if (n < close - p && talks_ascii_eq(sc->s + p, n, *o, true) &&
+		    text_is_space((unsigned char)sc->s[p + n])) {
+			p += n;
+			break;
+		}
+	}
+	return talks_exact(sc, p, close, l);
 }
 
 /*
@@ -1039,15 +1230,51 @@ talks_dash(const struct talks_scan *sc, size_t a, size_t b, size_t *s0,
 	return found;
 }
 
-/* "Title - Name", "Title — Name", after a title in sentence case. */
+/*
+ * Whether [a, b) opens with a time of day, as a programme's entries do:
+ * "10:30", "14h", "10h30", "Saturday 15:00".  Returns the end of the time.
+ */
+static size_t
+talks_time(const struct talks_scan *sc, size_t a, size_t b)
+{
+	size_t	 p = a, d;
+
+	/* A day's name first: "Saturday 10:00". */
+	if ((p = talks_token(sc, a)) > a)
+		p = talks_skip_space(sc, p);
+	else
+		p = a;
+	for (d = p; d < b && sc->s[d] >= '0' && sc->s[d] <= '9'; d++)
+		continue;
+	if (d == p || d - p > 2 || d >= b ||
+	    (sc->s[d] != ':' && sc->s[d] != 'h' && sc->s[d] != '.'))
+		return 0;
+	for (p = ++d; d < b && sc->s[d] >= '0' && sc->s[d] <= '9'; d++)
+		continue;
+	if (d - p != 2 && !(d == p && sc->s[p - 1] == 'h'))
+		return 0;
+	return d < b && text_is_space((unsigned char)sc->s[d]) ? d : 0;
+}
+
+/*
+ * "Title - Name", "Title — Name", after a title in sentence case or one a
+ * time of day opens (a programme's entry); and "Title - Name - Org", where
+ * the names stand between the last two dashes.
+ */
 static bool
 talks_heading_dash(const struct talks_scan *sc, size_t a, size_t b,
     struct talks_list *l)
 {
-	size_t	 s0 = 0, s1 = 0;
+	size_t	 s0 = 0, s1 = 0, t0 = 0, t1 = 0;
+	bool	 timed = talks_time(sc, a, b) > 0;
 
-	if (!talks_dash(sc, a, b, &s0, &s1) || !talks_has_text(sc, a, s0) ||
-	    !talks_is_sentence_case(sc, a, s0))
+	if (!talks_dash(sc, a, b, &s0, &s1) || !talks_has_text(sc, a, s0))
+		return false;
+	if (talks_dash(sc, a, s0, &t0, &t1) && talks_has_text(sc, a, t0) &&
+	    (timed || talks_is_sentence_case(sc, a, t0)) &&
+	    talks_exact(sc, t1, s0, l))
+		return true;
+	if (!timed && !talks_is_sentence_case(sc, a, s0))
 		return false;
 	return talks_exact(sc, s1, b, l);
 }
@@ -1076,8 +1303,9 @@ talks_has_word(const struct talks_scan *sc, size_t a, size_t b,
 }
 
 /*
- * "Title, by Name", unless the title is a report or notes, whose author is
- * no speaker: "Notes on the fonts, by X".
+ * "Title by Name" or "Title, by Name", unless the title is a report or
+ * notes, whose author is no speaker: "Notes on the fonts, by X".  The
+ * last "by" counts, so that "Powered by Rust by Jane Roe" names Jane Roe.
  */
 static bool
 talks_heading_by(const struct talks_scan *sc, size_t a, size_t b,
@@ -1086,7 +1314,7 @@ talks_heading_by(const struct talks_scan *sc, size_t a, size_t b,
 	size_t	 c, q, e = b;
 
 	for (c = b; c > a; c--) {
-		if (sc->s[c - 1] != ',')
+		if (!text_is_space((unsigned char)sc->s[c - 1]))
 			continue;
 		q = talks_skip_space(sc, c);
 		e = talks_token(sc, q);
@@ -1101,8 +1329,9 @@ talks_heading_by(const struct talks_scan *sc, size_t a, size_t b,
 }
 
 /*
- * Whether the heading holds a colon, a parenthesis, a comma, a hyphen or a
- * dash (any of U+2010 to U+2015, which all start with 0xe2 0x80).
+ * Whether the heading holds a colon, a parenthesis, a comma, a hyphen, a
+ * dash (any of U+2010 to U+2015, which all start with 0xe2 0x80) or the
+ * word "by".
  */
 static bool
 talks_has_delimiter(const char *s, size_t len)
@@ -1115,34 +1344,101 @@ talks_has_delimiter(const char *s, size_t len)
 		if ((unsigned char)s[i] == 0xe2 && i + 1 < len &&
 		    (unsigned char)s[i + 1] == 0x80)
 			return true;
+		if ((s[i] == 'b' || s[i] == 'B') && i > 0 && s[i - 1] == ' ' &&
+		    i + 2 < len && s[i + 1] == 'y' && s[i + 2] == ' ')
+			return true;
 	}
 	return false;
+}
+
+/*
+ * "Jane Roe — Title", "Jane Roe - @handle": the names before the first
+ * dash, a title after it.  Sets *leading.
+ */
+static bool
+talks_heading_leading_dash(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l, bool *leading)
+{
+	struct talks_scan	 sub;
+	size_t			 s0 = 0, s1 = 0;
+
+	sub = *sc;
+	for (sub.len = b; talks_dash(&sub, a, sub.len, &s0, &s1);
+	    sub.len = s0)
+		continue;
+	if (sub.len == b || !talks_has_text(sc, s1, b))
+		return false;
+	*leading = true;
+	return talks_exact(sc, a, s0, l);
+}
+
+/* Whether [a, b) holds one of the talk nouns, ignoring case. */
+static bool
+talks_has_noun(const struct talks_scan *sc, size_t a, size_t b)
+{
+	return talks_has_word(sc, a, b, TALKS_WORDS(talks_nouns));
+}
+
+/*
+ * "Jane Roe's keynote at X", "Jane Roe's Distinguished Talk", "Jane
+ * Roe's "Title"": a possessive opening the heading, then a quoted title or
+ * a talk noun.
+ */
+static bool
+talks_heading_possessive(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l)
+{
+	uint32_t	 cp;
+	size_t		 p;
+
+	if (!talks_list(sc, a, 0, l, &p) || !l->lastposs)
+		return false;
+	p = talks_skip_space(sc, p);
+	if (talks_char(sc, p, &cp) > 0 && (cp == '"' || cp == 0x201c ||
+	    cp == 0x2018 || cp == 0xab))
+		return true;
+	return talks_has_noun(sc, p, b);
+}
+
+size_t
+talks_heading(const char *text, size_t len, struct talks_name *out,
+    size_t max, bool *leading)
+{
+	struct talks_scan	 sc;
+	struct talks_list	 l;
+	size_t			 a, b;
+
+	*leading = false;
+	if (text == NULL || out == NULL || max == 0 || len > TALKS_SCAN_MAX)
+		return 0;
+	sc.s = text;
+	sc.len = len;
+	sc.cut = false;
+	a = talks_skip_space(&sc, 0);
+	b = talks_trim(&sc, a, len);
+	if (a == b || talks_has_phrase(&sc, a, b, talks_reporters))
+		return 0;
+	if (talks_heading_possessive(&sc, a, b, &l))
+		return talks_copy(&l, out, max);
+	/* Every shape below has a delimiter; most headings have none. */
+	if (!talks_has_delimiter(text, len))
+		return 0;
+	if (talks_heading_paren(&sc, a, b, &l) ||
+	    talks_heading_dash(&sc, a, b, &l) ||
+	    talks_heading_by(&sc, a, b, &l))
+		return talks_copy(&l, out, max);
+	if (talks_heading_colon(&sc, a, b, &l, leading) ||
+	    talks_heading_leading_dash(&sc, a, b, &l, leading))
+		return talks_copy(&l, out, max);
+	*leading = false;
+	return 0;
 }
 
 size_t
 talks_from_heading(const char *text, size_t len, struct talks_name *out,
     size_t max)
 {
-	struct talks_scan	 sc;
-	struct talks_list	 l;
-	size_t			 a, b;
+	bool	 leading;
 
-	if (text == NULL || out == NULL || max == 0 || len > TALKS_SCAN_MAX)
-		return 0;
-	sc.s = text;
-	sc.len = len;
-	sc.cut = false;
-	/* Every shape below has one of these; most headings have none. */
-	if (!talks_has_delimiter(text, len))
-		return 0;
-	a = talks_skip_space(&sc, 0);
-	b = talks_trim(&sc, a, len);
-	if (a == b || talks_has_phrase(&sc, a, b, talks_reporters))
-		return 0;
-	if (talks_heading_colon(&sc, a, b, &l) ||
-	    talks_heading_paren(&sc, a, b, &l) ||
-	    talks_heading_dash(&sc, a, b, &l) ||
-	    talks_heading_by(&sc, a, b, &l))
-		return talks_copy(&l, out, max);
-	return 0;
+	return talks_heading(text, len, out, max, &leading);
 }

@@ -1,0 +1,361 @@
+/*
+ * talks-find: the presenters of one section, from everything that opens
+ * it -- its heading, the lines of its opening that label presenters
+ * ("Speaker: Jane Roe", "Jane Roe - @jroe"), and the sentences of its
+ * first paragraphs -- using the grammar of names in talks.c.  A name needs
+ * evidence of presenting: a label, a heading's shape, or a verb or talk
+ * noun tied to it.  What a heading and labels say is believed first; the
+ * sentences are read only when they say nothing, since a section's prose
+ * names many people who did not present.  Pure, bounded work over the
+ * caller's text: no allocation.
+ */
+#include "talks.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "text.h"
+
+/* How much of an opening is read: blocks, and bytes of each. */
+#define TALKS_FIND_BLOCKS	16
+#define TALKS_FIND_SENTENCES	4	/* blocks whose sentences are read */
+#define TALKS_FIND_BYTES	2048
+#define TALKS_HEADING_MAX	400	/* longer headings name nobody */
+#define TALKS_CJK_NAME_MAX	36	/* bytes of a name in a CJK label */
+
+/* The names found so far, without repeats. */
+struct talks_found_set {
+	struct talks_found	*v;
+	size_t			 n;
+	size_t			 max;
+};
+
+static void
+talks_add(struct talks_found_set *set, size_t block, const char *text,
+    size_t off, size_t len, const struct talks_block *blocks)
+{
+	size_t	 i;
+
+	for (i = 0; i < set->n; i++) {
+		const struct talks_block	*b = &blocks[set->v[i].block];
+
+		if (set->v[i].len == len &&
+		    memcmp(b->text + set->v[i].off, text + off, len) == 0)
+			return;
+	}
+	if (set->n == set->max)
+		return;
+	set->v[set->n].block = block;
+	set->v[set->n].off = off;
+	set->v[set->n++].len = len;
+}
+
+static void
+talks_add_names(struct talks_found_set *set, size_t block,
+    const struct talks_block *blocks, const struct talks_name *names,
+    size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		talks_add(set, block, blocks[block].text, names[i].off,
+		    names[i].len, blocks);
+}
+
+static size_t
+talks_block_len(const struct talks_block *b)
+{
+	return b->len < TALKS_FIND_BYTES ? b->len : TALKS_FIND_BYTES;
+}
+
+/*
+ * The heading's text with inline HTML and code hidden under blanks, so
+ * that "Title <small>- Jane Roe</small>" reads as "Title - Jane Roe" at
+ * the same offsets.  Returns false if the heading is too long to name.
+ */
+static bool
+talks_mask(const struct talks_block *b, char *buf, size_t size)
+{
+	size_t	 i;
+
+	if (b->len >= size)
+		return false;
+	memcpy(buf, b->text, b->len);
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_HIDDEN &&
+		    b->marks[i].off + b->marks[i].len <= b->len)
+			memset(buf + b->marks[i].off, ' ', b->marks[i].len);
+	buf[b->len] = '\0';
+	return true;
+}
+
+/* Whether `word` occurs in `b` as a whole word. */
+static bool
+talks_has_word_in(const struct talks_block *b, const char *word, size_t wlen)
+{
+	size_t		 len = talks_block_len(b), i;
+	const char	*p;
+
+	for (i = 0; i + wlen <= len; i = (size_t)(p - b->text) + 1) {
+		p = memchr(b->text + i, word[0], len - i - wlen + 1);
+		if (p == NULL)
+			return false;
+		if (memcmp(p, word, wlen) != 0)
+			continue;
+		if ((p == b->text || !((unsigned char)p[-1] & 0x80 ||
+		    (p[-1] >= 'A' && p[-1] <= 'z'))) &&
+		    ((size_t)(p - b->text) + wlen == len ||
+		    !((unsigned char)p[wlen] & 0x80 ||
+		    (p[wlen] >= 'a' && p[wlen] <= 'z'))))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the body speaks of one of the names the heading opens with, by
+ * its last word ("Tim Holy — Image Analysis" over "Tim describes ...
+ * Holy's lab"), or of its first: the second sign a leading name needs.
+ */
+static bool
+talks_body_names(const char *heading, const struct talks_name *names,
+    size_t n, const struct talks_block *body, size_t nbody)
+{
+	const char	*s, *sp;
+	size_t		 i, j, len;
+
+	for (i = 0; i < n; i++) {
+		s = heading + names[i].off;
+		len = names[i].len;
+		for (sp = s + len; sp > s && sp[-1] != ' '; sp--)
+			continue;
+		for (j = 0; j < nbody && j < TALKS_FIND_SENTENCES; j++) {
+			if (talks_has_word_in(&body[j], sp,
+			    (size_t)(s + len - sp)))
+				return true;
+			if (sp > s && talks_has_word_in(&body[j], s,
+			    strcspn(s, " ")))
+				return true;
+		}
+	}
+	return false;
+}
+
+static void
+talks_find_heading(const struct talks_block *blocks, size_t nblocks,
+    struct talks_found_set *set)
+{
+	char			 buf[TALKS_HEADING_MAX + 1];
+	struct talks_name	 names[TALKS_FOUND_MAX];
+	size_t			 n;
+	bool			 leading;
+
+	if (blocks[0].len == 0 ||
+	    !talks_mask(&blocks[0], buf, sizeof(buf)))
+		return;
+	n = talks_heading(buf, blocks[0].len, names, TALKS_FOUND_MAX,
+	    &leading);
+	if (n == 0)
+		return;
+	if (leading && memchr(buf + names[n - 1].off + names[n - 1].len, '@',
+	    blocks[0].len - names[n - 1].off - names[n - 1].len) == NULL &&
+	    !talks_body_names(buf, names, n, blocks + 1, nblocks - 1))
+		return;
+	talks_add_names(set, 0, blocks, names, n);
+}
+
+/* Whether a CJK label's value starts at p: a letter without case. */
+static bool
+talks_is_uncased_at(const char *s, size_t len, size_t p)
+{
+	uint32_t	 cp;
+
+	return p < len && (unsigned char)s[p] >= 0x80 &&
+	    text_decode(s + p, len - p, &cp) > 0 && text_is_alpha(cp) &&
+	    !text_is_upper(cp) && !text_is_lower(cp);
+}
+
+/*
+ * The name after a label in a script without capitals: up to the end of
+ * the line, the next bold label, an "@" or a bracket, and short.
+ */
+static size_t
+talks_uncased_name(const struct talks_block *b, size_t p, size_t stop)
+{
+	size_t	 e = p;
+
+	while (e < stop && b->text[e] != '\n' && b->text[e] != '@' &&
+	    b->text[e] != '(' && b->text[e] != ',' &&
+	    strncmp(b->text + e, "\xef\xbc\x88", 3) != 0 &&	/* （ */
+	    strncmp(b->text + e, "\xef\xbc\x8c", 3) != 0 &&	/* ， */
+	    strncmp(b->text + e, "\xe3\x80\x81", 3) != 0)	/* 、 */
+		e++;
+	while (e > p && b->text[e - 1] == ' ')
+		e--;
+	return e - p <= TALKS_CJK_NAME_MAX ? e - p : 0;
+}
+
+/* Where the line or bold stretch holding p ends. */
+static size_t
+talks_stop(const struct talks_block *b, size_t p, size_t len)
+{
+	size_t	 i, stop = len;
+
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_STRONG &&
+		    b->marks[i].off > p && b->marks[i].off < stop)
+			stop = b->marks[i].off;
+	return stop;
+}
+
+/* A label at p and the names after it. */
+static void
+talks_find_label(const struct talks_block *blocks, size_t bi, size_t p,
+    struct talks_found_set *set)
+{
+	const struct talks_block	*b = &blocks[bi];
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	size_t				 len = talks_block_len(b), v, n, end;
+
+	if ((v = talks_label_at(b->text, len, p)) == 0)
+		return;
+	while (v < len && b->text[v] == ' ')
+		v++;
+	n = talks_names_at(b->text, talks_stop(b, v, len), v, names,
+	    TALKS_FOUND_MAX, &end);
+	if (n > 0) {
+		talks_add_names(set, bi, blocks, names, n);
+		return;
+	}
+	if (talks_is_uncased_at(b->text, len, v) &&
+	    (n = talks_uncased_name(b, v, talks_stop(b, v, len))) > 0)
+		talks_add(set, bi, b->text, v, n, blocks);
+}
+
+/*
+ * "Jane Roe - @jroe", "A - @a & B - @b": names each followed by a dash
+ * and a handle, opening a line.
+ */
+static void
+talks_find_handles(const struct talks_block *blocks, size_t bi, size_t p,
+    struct talks_found_set *set)
+{
+	const struct talks_block	*b = &blocks[bi];
+	struct talks_name		 nm;
+	size_t				 len = talks_block_len(b), end, q;
+
+	while (talks_names_at(b->text, len, p, &nm, 1, &end) == 1) {
+		q = nm.off + nm.len;
+		while (q < len && b->text[q] == ' ')
+			q++;
+		if (q < len && b->text[q] == '-')
+			q++;
+		else if (q + 3 <= len &&
+		    memcmp(b->text + q, "\xe2\x80\x93", 3) == 0)
+			q += 3;
+		else
+			return;
+		while (q < len && b->text[q] == ' ')
+			q++;
+		if (q >= len || b->text[q] != '@')
+			return;
+		talks_add(set, bi, b->text, nm.off, nm.len, blocks);
+		/* Past the handle and what parts it from the next name. */
+		while (q < len && strchr(" \n,&", b->text[q]) == NULL)
+			q++;
+		while (q < len && strchr(" \n,&", b->text[q]) != NULL)
+			q++;
+		if (q + 4 < len && memcmp(b->text + q, "and ", 4) == 0)
+			q += 4;
+		p = q;
+	}
+}
+
+/* Labels and handles, at each line start and each bold stretch. */
+static void
+talks_find_labels(const struct talks_block *blocks, size_t nblocks,
+    struct talks_found_set *set)
+{
+	const struct talks_block	*b;
+	size_t				 bi, i, p, len;
+
+	for (bi = 1; bi < nblocks; bi++) {
+		b = &blocks[bi];
+		len = talks_block_len(b);
+		for (p = 0; p < len; p++) {
+			if (p > 0 && b->text[p - 1] != '\n')
+				continue;
+			talks_find_label(blocks, bi, p, set);
+			talks_find_handles(blocks, bi, p, set);
+		}
+		for (i = 0; i < b->nmarks; i++)
+			if (b->marks[i].kind == TALKS_MARK_STRONG &&
+			    b->marks[i].off > 0 && b->marks[i].off < len)
+				talks_find_label(blocks, bi, b->marks[i].off,
+				    set);
+	}
+}
+
+/* Whether a sentence starts at p: after ". ", "! ", "? " or a line. */
+static bool
+talks_is_sentence_start(const char *s, size_t p)
+{
+	if (p == 0 || s[p - 1] == '\n')
+		return true;
+	if (p < 3 || s[p - 1] != ' ' || strchr(".!?", s[p - 2]) == NULL)
+		return false;
+	/* "J. Corbet": an initial's full stop ends no sentence. */
+	return !(s[p - 2] == '.' && s[p - 3] >= 'A' && s[p - 3] <= 'Z' &&
+	    (p < 4 || s[p - 4] == ' '));
+}
+
+/* The subjects of the opening's sentences, and "given by" phrases. */
+static void
+talks_find_sentences(const struct talks_block *blocks, size_t nblocks,
+    struct talks_found_set *set)
+{
+	struct talks_name	 names[TALKS_FOUND_MAX];
+	const struct talks_block *b;
+	size_t			 bi, p, i, n, len, read = 0;
+
+	for (bi = 1; bi < nblocks && read < TALKS_FIND_SENTENCES; bi++) {
+		b = &blocks[bi];
+		if (b->kind == TALKS_BLOCK_HEADING || b->len == 0)
+			continue;
+		len = talks_block_len(b);
+		for (p = 0; p < len; p++) {
+			if (!talks_is_sentence_start(b->text, p))
+				continue;
+			if (read == 0 && p == 0)
+				n = talks_from_sentence(b->text, len, names,
+				    TALKS_FOUND_MAX);
+			else
+				n = talks_from_later_sentence(b->text + p,
+				    len - p, names, TALKS_FOUND_MAX);
+			for (i = 0; i < n; i++)
+				names[i].off += p;
+			talks_add_names(set, bi, blocks, names, n);
+		}
+		n = talks_by(b->text, len, names, TALKS_FOUND_MAX);
+		talks_add_names(set, bi, blocks, names, n);
+		read++;
+	}
+}
+
+size_t
+talks_find(const struct talks_block *blocks, size_t nblocks,
+    struct talks_found *out, size_t max)
+{
+	struct talks_found_set	 set = { out, 0, max };
+
+	if (blocks == NULL || nblocks == 0 || out == NULL || max == 0)
+		return 0;
+	if (nblocks > TALKS_FIND_BLOCKS + 1)
+		nblocks = TALKS_FIND_BLOCKS + 1;
+	talks_find_heading(blocks, nblocks, &set);
+	talks_find_labels(blocks, nblocks, &set);
+	if (set.n == 0)
+		talks_find_sentences(blocks, nblocks, &set);
+	return set.n;
+}
