@@ -114,32 +114,61 @@ talks_has_word_in(const struct talks_block *b, const char *word, size_t wlen)
 }
 
 /*
- * Whether the body speaks of one of the names the heading opens with, by
- * its last word ("Tim Holy — Image Analysis" over "Tim describes ...
- * Holy's lab"), or of its first: the second sign a leading name needs.
+ * Whether the body speaks of one of the names the heading opens with, in
+ * full or by its first word ("Tim Holy — Image Analysis" over "Tim
+ * describes ..."): the second sign a leading name needs.  A last word
+ * would not do: in "Typed Ember: Strong Types" it is the topic.
  */
 static bool
 talks_body_names(const char *heading, const struct talks_name *names,
     size_t n, const struct talks_block *body, size_t nbody)
 {
-	const char	*s, *sp;
-	size_t		 i, j, len;
+	const char	*s;
+	size_t		 i, j;
 
 	for (i = 0; i < n; i++) {
 		s = heading + names[i].off;
-		len = names[i].len;
-		for (sp = s + len; sp > s && sp[-1] != ' '; sp--)
-			continue;
 		for (j = 0; j < nbody && j < TALKS_FIND_SENTENCES; j++) {
-			if (talks_has_word_in(&body[j], sp,
-			    (size_t)(s + len - sp)))
-				return true;
-			if (sp > s && talks_has_word_in(&body[j], s,
-			    strcspn(s, " ")))
+			if (body[j].kind == TALKS_BLOCK_HEADING)
+				continue;
+			if (talks_has_word_in(&body[j], s, names[i].len) ||
+			    talks_has_word_in(&body[j], s, strcspn(s, " ")))
 				return true;
 		}
 	}
 	return false;
+}
+
+/*
+ * The names an HTML element of the heading holds on their own, after the
+ * title: "Title <small>- Jane Roe, John Doe</small>", "Title <em>by Jane
+ * Roe</em>".  The markup that parts them from the title is the sign.
+ */
+static size_t
+talks_heading_element(const struct talks_block *h, const char *buf,
+    struct talks_name *names, size_t max)
+{
+	size_t	 i, a, b, end, n;
+
+	for (i = 0; i + 1 < h->nmarks; i++) {
+		if (h->marks[i].kind != TALKS_MARK_HIDDEN ||
+		    h->marks[i + 1].kind != TALKS_MARK_HIDDEN)
+			continue;
+		a = h->marks[i].off + h->marks[i].len;
+		b = h->marks[i + 1].off;
+		if (a == 0 || b > h->len || a >= b)
+			continue;
+		while (a < b && (buf[a] == ' ' || buf[a] == '-'))
+			a++;
+		if (b - a > 3 && strncmp(buf + a, "by ", 3) == 0)
+			a += 3;
+		while (b > a && buf[b - 1] == ' ')
+			b--;
+		n = talks_names_at(buf, b, a, names, max, &end);
+		if (n > 0 && end == b)
+			return n;
+	}
+	return 0;
 }
 
 static void
@@ -154,6 +183,11 @@ talks_find_heading(const struct talks_block *blocks, size_t nblocks,
 	if (blocks[0].len == 0 ||
 	    !talks_mask(&blocks[0], buf, sizeof(buf)))
 		return;
+	n = talks_heading_element(&blocks[0], buf, names, TALKS_FOUND_MAX);
+	if (n > 0) {
+		talks_add_names(set, 0, blocks, names, n);
+		return;
+	}
 	n = talks_heading(buf, blocks[0].len, names, TALKS_FOUND_MAX,
 	    &leading);
 	if (n == 0)
@@ -177,13 +211,50 @@ talks_is_uncased_at(const char *s, size_t len, size_t p)
 }
 
 /*
+ * Endings of organisations' names in Chinese and Japanese: a label's
+ * value "蚂蚁集团 田洪亮" is an affiliation, then a name.
+ */
+static const char *const talks_cjk_orgs[] = {
+	"\xe9\x9b\x86\xe5\x9b\xa2",		/* 集团 group */
+	"\xe7\xa7\x91\xe6\x8a\x80",		/* 科技 technology */
+	"\xe5\x85\xac\xe5\x8f\xb8",		/* 公司 company */
+	"\xe5\xa4\xa7\xe5\xad\xa6",		/* 大学 university */
+	"\xe5\xad\xa6\xe9\x99\xa2",		/* 学院 college */
+	"\xe7\xa0\x94\xe7\xa9\xb6\xe9\x99\xa2",	/* 研究院 institute */
+	"\xe5\xae\x9e\xe9\xaa\x8c\xe5\xae\xa4",	/* 实验室 laboratory */
+	"\xe5\x9f\xba\xe9\x87\x91\xe4\xbc\x9a",	/* 基金会 foundation */
+	"\xe7\xa4\xbe\xe5\x8c\xba",		/* 社区 community */
+	"\xe5\x9b\xa2\xe9\x98\x9f",		/* 团队 team */
+	"\xe4\xbc\x9a\xe7\xa4\xbe",		/* 会社 company */
+	NULL
+};
+
+/* Whether [p, e) ends with an organisation's ending. */
+static bool
+talks_is_cjk_org(const char *s, size_t p, size_t e)
+{
+	const char *const	*o;
+	size_t			 n;
+
+	for (o = talks_cjk_orgs; *o != NULL; o++) {
+		n = strlen(*o);
+		if (e - p >= n && memcmp(s + e - n, *o, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
  * The name after a label in a script without capitals: up to the end of
- * the line, the next bold label, an "@" or a bracket, and short.
+ * the line, the next bold label, an "@" or a bracket, and short; past an
+ * organisation that comes first.  Sets *start; returns its length, or 0.
  */
 static size_t
-talks_uncased_name(const struct talks_block *b, size_t p, size_t stop)
+talks_uncased_name(const struct talks_block *b, size_t p, size_t stop,
+    size_t *start)
 {
-	size_t	 e = p;
+	const char	*sp;
+	size_t		 e = p;
 
 	while (e < stop && b->text[e] != '\n' && b->text[e] != '@' &&
 	    b->text[e] != '(' && b->text[e] != ',' &&
@@ -193,6 +264,12 @@ talks_uncased_name(const struct talks_block *b, size_t p, size_t stop)
 		e++;
 	while (e > p && b->text[e - 1] == ' ')
 		e--;
+	sp = memchr(b->text + p, ' ', e - p);
+	if (sp != NULL && talks_is_cjk_org(b->text, p, (size_t)(sp - b->text)))
+		p = (size_t)(sp - b->text) + 1;
+	else if (talks_is_cjk_org(b->text, p, e))
+		return 0;
+	*start = p;
 	return e - p <= TALKS_CJK_NAME_MAX ? e - p : 0;
 }
 
@@ -229,7 +306,7 @@ talks_find_label(const struct talks_block *blocks, size_t bi, size_t p,
 		return;
 	}
 	if (talks_is_uncased_at(b->text, len, v) &&
-	    (n = talks_uncased_name(b, v, talks_stop(b, v, len))) > 0)
+	    (n = talks_uncased_name(b, v, talks_stop(b, v, len), &v)) > 0)
 		talks_add(set, bi, b->text, v, n, blocks);
 }
 
@@ -272,13 +349,80 @@ talks_find_handles(const struct talks_block *blocks, size_t bi, size_t p,
 	}
 }
 
-/* Labels and handles, at each line start and each bold stretch. */
+/* Whether a link's text overlaps [p, e): "[**Jane Roe**](/authors/jroe)". */
+static bool
+talks_is_linked(const struct talks_block *b, size_t p, size_t e)
+{
+	size_t	 i;
+
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_LINK &&
+		    b->marks[i].off < e && b->marks[i].off + b->marks[i].len > p)
+			return true;
+	return false;
+}
+
+/*
+ * A programme's entry at p: names set apart at a line's start, in bold
+ * ("**Jane Roe** Rethinking page tables", "- **田洪亮**, 标题") or before
+ * a colon and a linked title ("* Jane Roe: [Rethinking page tables](...)").
+ */
+static size_t
+talks_entry(const struct talks_block *b, size_t p, struct talks_name *names,
+    size_t max)
+{
+	size_t	 len = talks_block_len(b), i, e, end, n, st;
+
+	for (i = 0; i < b->nmarks; i++) {
+		if (b->marks[i].kind != TALKS_MARK_STRONG || b->marks[i].off != p)
+			continue;
+		e = b->marks[i].off + b->marks[i].len;
+		/* "**Time**: 20:30" is a field, not a name and a title. */
+		if (e >= len || b->text[e] == '\n' || b->text[e] == ':' ||
+		    strncmp(b->text + e, "\xef\xbc\x9a", 3) == 0)
+			return 0;
+		/*
+		 * A bold term opens a glossary's entries as well ("**Const
+		 * Functions** let you ..."): a name in capitals needs a link
+		 * too, to its author's page.
+		 */
+		n = talks_names_at(b->text, e, p, names, max, &end);
+		if (n > 0 && end == e && talks_is_linked(b, p, e))
+			return n;
+		if (talks_is_uncased_at(b->text, e, p) &&
+		    (n = talks_uncased_name(b, p, e, &st)) == e - p) {
+			names[0].off = st;
+			names[0].len = n;
+			return 1;
+		}
+		return 0;
+	}
+	n = talks_names_at(b->text, len, p, names, max, &end);
+	if (n == 0 || end + 2 >= len || b->text[end] != ':' ||
+	    b->text[end + 1] != ' ')
+		return 0;
+	/* The title after the colon is a link: "Jane Roe: [Title](...)". */
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_LINK &&
+		    b->marks[i].off == end + 2)
+			return n;
+	return 0;
+}
+
+/*
+ * Labels, handles and a programme's entries, at each line start (and
+ * labels in each bold stretch).  Entries count only when the opening
+ * holds two or more: one could be anything.
+ */
 static void
 talks_find_labels(const struct talks_block *blocks, size_t nblocks,
     struct talks_found_set *set)
 {
-	const struct talks_block	*b;
-	size_t				 bi, i, p, len;
+	struct talks_found	 ev[TALKS_FOUND_MAX];
+	struct talks_found_set	 entries = { ev, 0, TALKS_FOUND_MAX };
+	struct talks_name	 names[TALKS_FOUND_MAX];
+	const struct talks_block *b;
+	size_t			 bi, i, p, n, len, nentries = 0;
 
 	for (bi = 1; bi < nblocks; bi++) {
 		b = &blocks[bi];
@@ -288,6 +432,11 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 				continue;
 			talks_find_label(blocks, bi, p, set);
 			talks_find_handles(blocks, bi, p, set);
+			if (b->kind == TALKS_BLOCK_HEADING ||
+			    (n = talks_entry(b, p, names, TALKS_FOUND_MAX)) == 0)
+				continue;
+			talks_add_names(&entries, bi, blocks, names, n);
+			nentries++;
 		}
 		for (i = 0; i < b->nmarks; i++)
 			if (b->marks[i].kind == TALKS_MARK_STRONG &&
@@ -295,6 +444,9 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 				talks_find_label(blocks, bi, b->marks[i].off,
 				    set);
 	}
+	for (i = 0; nentries >= 2 && i < entries.n; i++)
+		talks_add(set, ev[i].block, blocks[ev[i].block].text, ev[i].off,
+		    ev[i].len, blocks);
 }
 
 /* Whether a sentence starts at p: after ". ", "! ", "? " or a line. */

@@ -237,14 +237,13 @@ static const char *const talks_reporter_nouns[] = {
 /*
  * The verbs that, later in an opening, still tell of presenting: a name
  * before "asked" or "said" there is more often the audience's or a
- * quotation's.
+ * quotation's, and "showed" or "covered" as often a survey's.
  */
 static const char *const talks_presenting[] = {
-	"announced", "covered", "delivered", "demoed", "demonstrated",
-	"described", "discussed", "explained", "explored", "gave", "gives",
-	"hosted", "introduced", "kicked", "led", "moderated", "opened",
-	"outlined", "presented", "presents", "shared", "showcased", "showed",
-	"spoke", "talked", "took", "walked",
+	"announced", "delivered", "demoed", "demonstrated", "described",
+	"discussed", "explained", "gave", "gives", "hosted", "introduced",
+	"kicked", "moderated", "outlined", "presented", "presents", "shared",
+	"showcased", "spoke", "talked", "walked",
 	NULL
 };
 
@@ -918,8 +917,11 @@ talks_subject(const char *text, size_t len, struct talks_name *out,
 	names = talks_intro(&sc, start);
 	if (!talks_list(&sc, names, TALKS_ASIDES, &l, &after))
 		return 0;
-	/* After "In his talk, " only a verb may follow: "Jane Doe said". */
-	if (names > start && l.nposs > 0)
+	/*
+	 * After "In his talk, " only a verb may follow: "Jane Doe said"; and
+	 * later in an opening, "Jane Doe's paper" is more often cited work.
+	 */
+	if ((names > start || verbs->w == talks_presenting) && l.nposs > 0)
 		return 0;
 	if (!talks_tail(&sc, after, &l, verbs))
 		return 0;
