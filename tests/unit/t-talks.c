@@ -219,6 +219,17 @@ static const struct t_case t_heads[] = {
 	    { "Jane Doe", "John Smith", "Ana dos Santos" } },
 	{ "  Interactive kernel performance (Robert Love)  ",
 	    { "Robert Love" } },
+	{ "Keynote by Jane Roe", { "Jane Roe" } },
+	{ "Rethinking page tables by Jane Roe and John Doe",
+	    { "Jane Roe", "John Doe" } },
+	{ "Speed vs. Correctness (led by Arch Robison)", { "Arch Robison" } },
+	{ "10h30 : Plone, quinze ans - Eric Br\xc3\xa9hault - Makina Corpus",
+	    { "Eric Br\xc3\xa9hault" } },
+	{ "Saturday 16:00 Journalists Are Researchers - Anne L'H\xc3\xb4te & "
+	    "Bruno Thomas", { "Anne L'H\xc3\xb4te", "Bruno Thomas" } },
+	{ "Kate Gregory's \"It's complicated!\"", { "Kate Gregory" } },
+	{ "Jane Roe's Distinguished Talk at PAW", { "Jane Roe" } },
+	{ "Keynote - Yehuda Katz, Tom Dale", { "Yehuda Katz", "Tom Dale" } },
 };
 
 static const struct t_case t_heads_none[] = {
@@ -247,6 +258,9 @@ static const struct t_case t_heads_none[] = {
 	{ "Calling Config::build and Handling Errors", { NULL } },
 	{ "Jane Doe:Scheduling", { NULL } },
 	{ "Hello, World!", { NULL } },
+	{ "Notes on the fonts by Chuck Bigelow", { NULL } },
+	{ "A Tour of Go by Example", { NULL } },
+	{ "Driven by Data", { NULL } },
 	{ "", { NULL } },
 };
 
