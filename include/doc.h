@@ -6,9 +6,9 @@
  * A doc is built in document order by the loader through the builder
  * functions below and only grows: a block or span once closed never
  * changes, so readers may start before the whole document is loaded.  A
- * section's speakers and talk number are found once its first block after
- * the heading is known (closed, for a paragraph), and then never change;
- * until then they read as none.
+ * section's speakers and talk number are found once its opening is known
+ * (everything up to the next heading, or its first paragraphs), and then
+ * never change; until then they read as none.
  * Nothing here knows about cmark or curses.
  */
 #ifndef OLSREAD_DOC_H
