@@ -53,6 +53,15 @@ size_t	 talks_from_later_sentence(const char *text, size_t len,
 	    struct talks_name *out, size_t max);
 
 /*
+ * One capitalised word opening `text` as the subject of a reporting verb:
+ * "Tim describes ...", "Jesse gave ...".  Too weak alone to name a
+ * speaker; a sign that a name met elsewhere is a person.  Returns 1 and
+ * sets *out, or 0.
+ */
+size_t	 talks_given_name(const char *text, size_t len,
+	    struct talks_name *out);
+
+/*
  * The list of names at byte `pos` of `text` ("Jane Roe", "A, B and C",
  * "Jane Roe (Acme)"), whatever follows; its end in *end.  0 if no name
  * starts there.

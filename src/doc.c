@@ -452,6 +452,55 @@ doc_is_byline(const struct doc *d, size_t b)
 	    !doc_has_sentence_break(s, blk->len);
 }
 
+/*
+ * The length of a heading's text without the attributes that close it:
+ * "{#id}", "{#id .class}" (Pandoc, kramdown, Hugo) and MDX's comment
+ * "{/ *id* /}" without the blanks (read by then as "{/id/}", its stars
+ * taken for emphasis).
+ * They name the heading for links; no reader is meant to see them.
+ */
+static size_t
+doc_attributes_start(const char *s, size_t len)
+{
+	size_t	 open, end = len;
+
+	while (end > 0 && s[end - 1] == ' ')
+		end--;
+	if (end < 3 || s[end - 1] != '}')
+		return len;
+	for (open = end - 1; open > 0 && s[open - 1] != '{'; open--)
+		if (s[open - 1] == '}' || s[open - 1] == '\n')
+			return len;
+	if (open == 0 || open < 2 || s[open - 2] != ' ')
+		return len;
+	if (s[open] == '/') {
+		if (end - open < 3 || s[end - 2] != '/')
+			return len;
+	} else if (s[open] != '#' && s[open] != '.')
+		return len;
+	for (open -= 2; open > 0 && s[open - 1] == ' '; open--)
+		continue;
+	return open > 0 ? open : len;
+}
+
+/* Drop a heading's closing attributes, and the spans inside them. */
+static void
+doc_drop_attributes(struct doc *d, const struct doc_block *blk)
+{
+	size_t	 cut, i;
+
+	cut = blk->off + doc_attributes_start(d->text.data + blk->off,
+	    d->text.len - blk->off);
+	if (cut == d->text.len)
+		return;
+	d->text.len = cut;
+	while (d->nspans > blk->span && d->spans[d->nspans - 1].off >= cut)
+		d->nspans--;
+	for (i = blk->span; i < d->nspans; i++)
+		if (d->spans[i].off + d->spans[i].len > cut)
+			d->spans[i].len = cut - d->spans[i].off;
+}
+
 void
 doc_close(struct doc *d, size_t b)
 {
@@ -460,6 +509,8 @@ doc_close(struct doc *d, size_t b)
 
 	if (!doc_is_leaf(blk->kind))
 		return;
+	if (blk->kind == DOC_HEADING)
+		doc_drop_attributes(d, blk);
 	blk->len = d->text.len - blk->off;
 	blk->nspan = d->nspans - blk->span;
 	/* Blocks are apart in the text, so no search joins two of them. */

@@ -113,27 +113,68 @@ talks_has_word_in(const struct talks_block *b, const char *word, size_t wlen)
 	return false;
 }
 
+/* Whether a sentence starts at p: after ". ", "! ", "? " or a line. */
+static bool
+talks_is_sentence_start(const char *s, size_t p)
+{
+	if (p == 0 || s[p - 1] == '\n')
+		return true;
+	if (p < 3 || s[p - 1] != ' ' || strchr(".!?", s[p - 2]) == NULL)
+		return false;
+	/* "J. Corbet": an initial's full stop ends no sentence. */
+	return !(s[p - 2] == '.' && s[p - 3] >= 'A' && s[p - 3] <= 'Z' &&
+	    (p < 4 || s[p - 4] == ' '));
+}
+
 /*
- * Whether the body speaks of one of the names the heading opens with, in
- * full or by its first word ("Tim Holy — Image Analysis" over "Tim
- * describes ..."): the second sign a leading name needs.  A last word
- * would not do: in "Typed Ember: Strong Types" it is the topic.
+ * The words that open a sentence of `b` as its subject, before a verb of
+ * reporting: "Tim describes ...", "Jesse gave a talk".
+ */
+static size_t
+talks_first_names(const struct talks_block *b, struct talks_name *out,
+    size_t max)
+{
+	size_t	 len = talks_block_len(b), p, n = 0;
+
+	for (p = 0; p < len && n < max; p++) {
+		if (!talks_is_sentence_start(b->text, p))
+			continue;
+		if (talks_given_name(b->text + p, len - p, &out[n]) > 0) {
+			out[n].off += p;
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * Whether the body speaks of one of the names the heading opens with: in
+ * full, or by its first word as a sentence's subject ("Tim Holy — Image
+ * Analysis" over "Tim describes ..."); the second sign a leading name
+ * needs.  A word alone would not do: "Getting Started: Installation" over
+ * "Getting the tools is easy".
  */
 static bool
 talks_body_names(const char *heading, const struct talks_name *names,
     size_t n, const struct talks_block *body, size_t nbody)
 {
-	const char	*s;
-	size_t		 i, j;
+	struct talks_name	 subj[TALKS_FOUND_MAX];
+	const char		*s;
+	size_t			 i, j, k, m, first;
 
 	for (i = 0; i < n; i++) {
 		s = heading + names[i].off;
+		first = strcspn(s, " ");
 		for (j = 0; j < nbody && j < TALKS_FIND_SENTENCES; j++) {
 			if (body[j].kind == TALKS_BLOCK_HEADING)
 				continue;
-			if (talks_has_word_in(&body[j], s, names[i].len) ||
-			    talks_has_word_in(&body[j], s, strcspn(s, " ")))
+			if (talks_has_word_in(&body[j], s, names[i].len))
 				return true;
+			m = talks_first_names(&body[j], subj, TALKS_FOUND_MAX);
+			for (k = 0; k < m; k++)
+				if (subj[k].len == first && memcmp(body[j].text +
+				    subj[k].off, s, first) == 0)
+					return true;
 		}
 	}
 	return false;
@@ -362,6 +403,20 @@ talks_is_linked(const struct talks_block *b, size_t p, size_t e)
 	return false;
 }
 
+/* Whether a link starts at e, after blanks and a comma or dash. */
+static bool
+talks_link_follows(const struct talks_block *b, size_t e)
+{
+	size_t	 i;
+
+	while (e < b->len && strchr(" ,-:", b->text[e]) != NULL)
+		e++;
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_LINK && b->marks[i].off == e)
+			return true;
+	return false;
+}
+
 /*
  * A programme's entry at p: names set apart at a line's start, in bold
  * ("**Jane Roe** Rethinking page tables", "- **田洪亮**, 标题") or before
@@ -384,10 +439,11 @@ talks_entry(const struct talks_block *b, size_t p, struct talks_name *names,
 		/*
 		 * A bold term opens a glossary's entries as well ("**Const
 		 * Functions** let you ..."): a name in capitals needs a link
-		 * too, to its author's page.
+		 * too, to its author's page or, after it, to the talk.
 		 */
 		n = talks_names_at(b->text, e, p, names, max, &end);
-		if (n > 0 && end == e && talks_is_linked(b, p, e))
+		if (n > 0 && end == e && (talks_is_linked(b, p, e) ||
+		    talks_link_follows(b, e)))
 			return n;
 		if (talks_is_uncased_at(b->text, e, p) &&
 		    (n = talks_uncased_name(b, p, e, &st)) == e - p) {
@@ -447,19 +503,6 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 	for (i = 0; nentries >= 2 && i < entries.n; i++)
 		talks_add(set, ev[i].block, blocks[ev[i].block].text, ev[i].off,
 		    ev[i].len, blocks);
-}
-
-/* Whether a sentence starts at p: after ". ", "! ", "? " or a line. */
-static bool
-talks_is_sentence_start(const char *s, size_t p)
-{
-	if (p == 0 || s[p - 1] == '\n')
-		return true;
-	if (p < 3 || s[p - 1] != ' ' || strchr(".!?", s[p - 2]) == NULL)
-		return false;
-	/* "J. Corbet": an initial's full stop ends no sentence. */
-	return !(s[p - 2] == '.' && s[p - 3] >= 'A' && s[p - 3] <= 'Z' &&
-	    (p < 4 || s[p - 4] == ' '));
 }
 
 /* The subjects of the opening's sentences, and "given by" phrases. */

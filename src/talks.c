@@ -157,7 +157,7 @@ static const char *const talks_org[] = {
 /* Reporting verbs that may follow the speakers, past and present. */
 static const char *const talks_verbs[] = {
 	"addressed", "addresses", "announced", "announces", "argued", "argues",
-	"asked", "asks", "began", "begins", "chaired", "closed", "closes",
+	"began", "begins", "chaired", "closed", "closes",
 	"compared", "concluded", "continued", "covered", "covers", "delivered",
 	"delivers", "demoed", "demonstrated", "demonstrates", "described",
 	"describes", "detailed", "details", "discussed", "discusses",
@@ -941,6 +941,26 @@ talks_from_later_sentence(const char *text, size_t len,
 {
 	return talks_subject(text, len, out, max,
 	    TALKS_WORDS(talks_presenting));
+}
+
+size_t
+talks_given_name(const char *text, size_t len, struct talks_name *out)
+{
+	struct talks_scan	 sc;
+	size_t			 p, e;
+
+	if (text == NULL || out == NULL)
+		return 0;
+	sc.s = text;
+	sc.len = len < TALKS_SCAN_MAX ? len : TALKS_SCAN_MAX;
+	sc.cut = len > TALKS_SCAN_MAX;
+	p = talks_skip_space(&sc, 0);
+	if (talks_unit(&sc, p, &e) != TALKS_WORD ||
+	    !talks_verb_phrase(&sc, e, TALKS_WORDS(talks_verbs)))
+		return 0;
+	out->off = p;
+	out->len = e - p;
+	return 1;
 }
 
 size_t
