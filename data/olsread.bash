@@ -19,7 +19,7 @@ _olsread_options()
 		--mouse --no-config --no-hyperlinks --no-mouse --no-remember
 		--no-sidebar
 		--no-smart --regex --search --section --sidebar --sidebar-width
-		--smart --theme --theme= --toc --tsv --version --width
+		--smart --speakers --theme --theme= --toc --tsv --version --width
 	)
 	local short=(-h -i -I -n -V -w)
 

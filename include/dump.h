@@ -13,6 +13,7 @@
 
 struct doc;
 struct search;
+struct speakers;
 
 struct dump_opts {
 	unsigned int	 width;		/* columns of text */
@@ -40,6 +41,16 @@ int	 dump_article(FILE *, const struct doc *, size_t from, size_t to,
  */
 int	 dump_toc(FILE *, const struct doc *, size_t from, size_t to,
 	    const struct dump_opts *);
+
+/*
+ * Print the speakers of `sp` (finished), one line each: the name, then
+ * its talks, "3, 7" where one file was read, "a.md 3; b.md 1, 5" where
+ * `nfiles` were (`files` names them as given).  With `tsv`, two fields:
+ * the name, then the talks joined by ",", each "FILE:N" where several
+ * files were read.  Returns 0, or -1 on a write error.
+ */
+int	 dump_speaker_list(FILE *, const struct speakers *sp,
+	    const char *const *files, size_t nfiles, bool tsv);
 
 /* Columns of context shown on each side of a match. */
 #define DUMP_CONTEXT	30

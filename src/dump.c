@@ -13,6 +13,7 @@
 #include "doc.h"
 #include "layout.h"
 #include "search.h"
+#include "speakers.h"
 #include "text.h"
 
 /*
@@ -257,6 +258,52 @@ dump_toc(FILE *fp, const struct doc *d, size_t from, size_t to,
 			dump_toc_tsv(fp, d, s);
 		else
 			dump_toc_line(fp, d, s, o->color);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+/* The talks of one speaker, as dump_speaker_list() prints them. */
+static void
+dump_speaker_talks(FILE *fp, const struct speakers_entry *e,
+    const char *const *files, size_t nfiles, bool tsv)
+{
+	const struct speakers_talk	*t;
+	size_t				 i;
+
+	for (i = 0; i < e->ntalks; i++) {
+		t = &e->talks[i];
+		if (nfiles == 1) {
+			fprintf(fp, i == 0 ? "%u" : tsv ? ",%u" : ", %u",
+			    t->talk);
+			continue;
+		}
+		if (tsv) {
+			if (i > 0)
+				fputc(',', fp);
+			dump_safe(fp, files[t->file], strlen(files[t->file]));
+			fprintf(fp, ":%u", t->talk);
+		} else if (i > 0 && t->file == e->talks[i - 1].file)
+			fprintf(fp, ", %u", t->talk);
+		else {
+			if (i > 0)
+				fputs("; ", fp);
+			dump_safe(fp, files[t->file], strlen(files[t->file]));
+			fprintf(fp, " %u", t->talk);
+		}
+	}
+}
+
+int
+dump_speaker_list(FILE *fp, const struct speakers *sp,
+    const char *const *files, size_t nfiles, bool tsv)
+{
+	size_t	 i;
+
+	for (i = 0; i < sp->n && !ferror(fp); i++) {
+		dump_safe(fp, sp->v[i].name, strlen(sp->v[i].name));
+		fputs(tsv ? "\t" : "  ", fp);
+		dump_speaker_talks(fp, &sp->v[i], files, nfiles, tsv);
+		fputc('\n', fp);
 	}
 	return ferror(fp) ? -1 : 0;
 }

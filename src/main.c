@@ -29,6 +29,7 @@
 #include "recall.h"
 #include "screen.h"
 #include "search.h"
+#include "speakers.h"
 #include "view.h"
 
 /* The OLS 2003 trip report, built into the binary (sample.c). */
@@ -50,7 +51,8 @@ enum main_mode {
 	MAIN_READ,
 	MAIN_DUMP,
 	MAIN_TOC,
-	MAIN_SEARCH
+	MAIN_SEARCH,
+	MAIN_SPEAKERS
 };
 
 enum main_color {
@@ -108,6 +110,7 @@ enum {
 	OPT_NO_CONFIG,
 	OPT_SEARCH,
 	OPT_SECTION,
+	OPT_SPEAKERS,
 	OPT_REGEX
 };
 
@@ -132,6 +135,7 @@ static const struct option main_longopts[] = {
 	{ "sidebar",	no_argument,		NULL,	OPT_SIDEBAR },
 	{ "sidebar-width", required_argument,	NULL,	OPT_SIDEBAR_WIDTH },
 	{ "smart",	no_argument,		NULL,	OPT_SMART },
+	{ "speakers",	no_argument,		NULL,	OPT_SPEAKERS },
 	{ "theme",	required_argument,	NULL,	OPT_THEME },
 	{ "toc",	no_argument,		NULL,	OPT_TOC },
 	{ "tsv",	no_argument,		NULL,	OPT_TSV },
@@ -153,6 +157,7 @@ main_usage(FILE *fp)
 	    "[file ...]\n"
 	    "       olsread --search query [--regex] [-i | -I] "
 	    "[--color[=when]] [file]\n"
+	    "       olsread --speakers [--tsv] [file ...]\n"
 	    "       olsread [options] +/query [file]\n", fp);
 }
 
@@ -166,8 +171,11 @@ main_help(void)
 	    "\n"
 	    "  --dump           print the reflowed article to standard output\n"
 	    "  --toc            print the talk index\n"
+	    "  --speakers       print every speaker, by surname, with the\n"
+	    "                   numbers of their talks, in every file given\n"
 	    "  --tsv            with --toc: level, talk, title and speakers,\n"
-	    "                   tab-separated\n"
+	    "                   tab-separated; with --speakers: speaker and\n"
+	    "                   talks\n"
 	    "  --section N      the pager opens at talk N; --dump prints it\n"
 	    "                   alone\n"
 	    "  --search QUERY   print each match with its talk, section and\n"
@@ -266,16 +274,18 @@ main_check(int argc, char *argv[], struct main_opts *o)
 			    argv[optind]);
 		o->start = argv[optind++] + 2;
 	}
-	if (argc - optind > 1 && o->mode != MAIN_READ)
+	if (argc - optind > 1 && o->mode != MAIN_READ &&
+	    o->mode != MAIN_SPEAKERS)
 		main_bad_usage("--dump, --toc and --search take one file",
 		    argv[optind + 1]);
-	if (o->tsv && o->mode != MAIN_TOC)
-		main_bad_usage("--tsv goes with --toc", NULL);
+	if (o->tsv && o->mode != MAIN_TOC && o->mode != MAIN_SPEAKERS)
+		main_bad_usage("--tsv goes with --toc or --speakers", NULL);
 	if (o->sflags != 0 && o->mode != MAIN_SEARCH)
 		main_bad_usage("--regex, -i and -I go with --search", NULL);
 	if (o->mode == MAIN_SEARCH && *o->query == '\0')
 		main_bad_usage("--search needs a query", NULL);
-	if (o->talk > 0 && (o->mode == MAIN_TOC || o->mode == MAIN_SEARCH))
+	if (o->talk > 0 && (o->mode == MAIN_TOC || o->mode == MAIN_SEARCH ||
+	    o->mode == MAIN_SPEAKERS))
 		main_bad_usage("--section goes with the pager or --dump", NULL);
 	o->path = optind < argc ? argv[optind] : "-";
 	o->paths = argv + optind;
@@ -312,6 +322,9 @@ main_parse(int argc, char *argv[], struct main_opts *o)
 			break;
 		case OPT_TSV:
 			o->tsv = true;
+			break;
+		case OPT_SPEAKERS:
+			o->mode = MAIN_SPEAKERS;
 			break;
 		case OPT_COLOR:
 			o->color = main_parse_color(optarg);
@@ -855,6 +868,41 @@ main_load(const struct main_opts *o, struct main_article *a,
 	return false;
 }
 
+/*
+ * --speakers: every article read to its end, then their speakers, each
+ * once.  Returns the exit status.
+ */
+static int
+main_speakers(const struct main_opts *o, struct main_article *arts,
+    size_t n)
+{
+	struct speakers		 sp;
+	const char		**names;
+	size_t			 i;
+	int			 status = 0;
+
+	speakers_init(&sp);
+	names = xcalloc(n, sizeof(*names));
+	for (i = 0; i < n; i++) {
+		names[i] = strcmp(arts[i].path, "-") == 0 ?
+		    "(standard input)" : arts[i].path;
+		if (arts[i].job == NULL)
+			continue;
+		while (load_next(arts[i].job))
+			continue;
+		if (load_failed(arts[i].job))
+			status = 1;
+		speakers_add(&sp, load_doc(arts[i].job), (unsigned int)i);
+	}
+	speakers_finish(&sp);
+	if (dump_speaker_list(stdout, &sp, names, n, o->tsv) != 0 ||
+	    fflush(stdout) != 0)
+		status = main_write_error();
+	speakers_release(&sp);
+	free(names);
+	return status;
+}
+
 /* The one article of --dump, --toc, --search or a pipe. */
 static int
 main_out(const struct main_opts *o, struct load_job *job)
@@ -900,7 +948,9 @@ main(int argc, char *argv[])
 		for (i = 0, status = 0; i < o.npaths && status == 0; i++)
 			if (arts[i].job != NULL)
 				status = main_out(&o, arts[i].job);
-	} else
+	} else if (o.mode == MAIN_SPEAKERS)
+		status = main_speakers(&o, arts, o.npaths);
+	else
 		status = main_out(&o, arts[0].job);
 	/* Repairs are told once the articles are out. */
 	if (loaded == 0 || o.mode != MAIN_READ || !isatty(STDOUT_FILENO))

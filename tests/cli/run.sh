@@ -107,7 +107,7 @@ fi
 expect "two files, one missing: the other shown, exit 1" 1 \
     "^olsread: $tmp/none.md: No such file or directory\$" \
     "$bin" "$tmp/none.md" "$sample"
-expect "--tsv without --toc" 2 "--tsv goes with --toc" \
+expect "--tsv without --toc" 2 "--tsv goes with --toc or --speakers" \
     "$bin" --tsv "$sample"
 expect "--color=sometimes" 2 "--color takes auto, always or never" \
     "$bin" --color=sometimes "$sample"
@@ -363,6 +363,39 @@ expect "--section x" 2 "talk number, from 1" "$bin" --dump --section x \
     "$sample"
 expect "--section with --toc" 2 "goes with the pager or --dump" \
     "$bin" --toc --section 2 "$sample"
+
+# --speakers: every speaker once, by surname, with their talks.
+expect "--speakers" 0 "^\$" "$bin" --speakers "$sample"
+if [ "$(sed -n '1p;6p' "$tmp/out" | tr '\n' '|')" = \
+    "James Bottomley  7|Rik van Riel  6|" ] &&
+    [ "$(wc -l <"$tmp/out")" -eq 7 ]; then
+	pass "--speakers: by surname, 'van Riel' under R"
+else
+	fail "--speakers: by surname" "$(cat "$tmp/out")"
+fi
+expect "--speakers --tsv" 0 "^\$" "$bin" --speakers --tsv "$sample"
+grep -q "^Greg Kroah-Hartman	4\$" "$tmp/out" &&
+    pass "--speakers --tsv: name, tab, talk" ||
+    fail "--speakers --tsv: name, tab, talk" "$(cat "$tmp/out")"
+printf '# Two\n\n## Again\n\nRobert Love talked about preemption.\n\n## More\n\nRobert Love discussed latency.\n' \
+    >"$tmp/two.md"
+expect "--speakers, two files" 0 "^\$" "$bin" --speakers --tsv "$sample" \
+    "$tmp/two.md"
+if [ "$(grep -c '^Robert Love	' "$tmp/out")" -eq 1 ] &&
+    grep -q "^Robert Love	$sample:3,$tmp/two.md:1,$tmp/two.md:2\$" \
+    "$tmp/out"; then
+	pass "--speakers, two files: one line a speaker, FILE:N talks"
+else
+	fail "--speakers, two files: one line a speaker" "$(cat "$tmp/out")"
+fi
+expect "--speakers, two files, one missing: exit 1" 1 \
+    "^olsread: $tmp/none.md: No such file or directory\$" \
+    "$bin" --speakers "$tmp/none.md" "$sample"
+grep -q "^Luis Villa  $sample 2\$" "$tmp/out" &&
+    pass "--speakers, one file missing: the other listed" ||
+    fail "--speakers, one file missing: the other listed" "$(cat "$tmp/out")"
+expect "--speakers with --section" 2 "goes with the pager or --dump" \
+    "$bin" --speakers --section 2 "$sample"
 
 # Output errors.
 i=0
