@@ -52,6 +52,8 @@
 	    "the next match, the other way")				\
 	X(SEARCH_CLEAR, "search-clear", "stop highlighting the matches") \
 	X(FILTER, "filter", "index only the sections that match")	\
+	X(SPEAKERS, "speakers",						\
+	    "every speaker, by surname: type to filter, Enter to go")	\
 	X(SIDEBAR, "sidebar", "show or hide the talk index")		\
 	X(MOUSE, "mouse", "capture the mouse, or leave it to the "	\
 	    "terminal")							\

@@ -246,6 +246,14 @@ const struct search	*view_matches(const struct view *, size_t *current);
  */
 unsigned int	 view_search(struct view *, const char *query, int flags);
 bool		 view_help_shown(const struct view *);
+/*
+ * The speakers list, while it shows: a title line, then a line a speaker
+ * on screen ("Jane Roe  talks 2, 5"); *chosen is the line, from 0 under
+ * the title, of the speaker Enter goes to, or (size_t)-1.
+ */
+bool		 view_speakers_shown(const struct view *);
+void		 view_speakers_lines(struct view *, struct buf *out,
+		    size_t *chosen);
 enum view_focus	 view_focus(const struct view *);
 bool		 view_mouse(const struct view *);
 

@@ -84,7 +84,7 @@ static const char keymap_defaults[] =
 	"bind C-l redraw\n"
 	"bind / search-forward\n" "bind ? search-backward\n"
 	"bind n search-next\n" "bind N search-previous\n"
-	"bind & filter\n"
+	"bind & filter\n" "bind S speakers\n"
 	"bind h help\n" "bind F1 help\n"
 	"bind q quit\n" "bind Q quit\n";
 

@@ -925,6 +925,46 @@ screen_draw_help(struct view *v, const struct view_geom *g)
 }
 
 /*
+ * The speakers list: a page over the text and the index, its title first,
+ * the chosen speaker in reverse video, a rule under it.
+ */
+static void
+screen_draw_speakers(struct view *v, const struct view_geom *g)
+{
+	struct buf	 list;
+	const char	*p, *nl;
+	size_t		 chosen;
+	int		 w, h, left, y, x, i;
+	attr_t		 attr;
+
+	if (g->cols < 8 || g->lines < 5)
+		return;
+	buf_init(&list);
+	view_speakers_lines(v, &list, &chosen);
+	/* Every cell above the prompt line is the list's: none shows through. */
+	w = (int)g->cols;
+	h = (int)g->lines - 1;
+	left = 0;
+	attrset(A_NORMAL);
+	for (i = 0; i < h; i++)
+		mvhline(i, 0, ' ', w);
+	attrset(screen_look_attr(SCREEN_DIM));
+	mvhline(h - 1, left, ACS_HLINE, w);
+	for (p = list.data, y = 0; *p != '\0' && y < h - 1; p = nl + 1, y++) {
+		nl = strchr(p, '\n');
+		attr = y == 0 ? screen_look_attr(SCREEN_STATUS) | A_BOLD :
+		    (size_t)(y - 1) == chosen ? A_REVERSE : A_NORMAL;
+		if (attr == A_REVERSE) {
+			attrset(A_REVERSE);
+			mvhline(y, left, ' ', w);
+		}
+		x = left + 1;
+		screen_put(y, &x, p, (size_t)(nl - p), left + w - 1, attr);
+	}
+	buf_release(&list);
+}
+
+/*
  * Whether the terminal is one to write OSC 8 to.  Those that know it make
  * links of it; the others, nearly all, skip the sequence, as ECMA-48 has
  * them parse it.  The Linux console has no links, and an older one may
@@ -1058,7 +1098,7 @@ screen_draw(struct view *v, bool repaint)
 
 	if (repaint)
 		clearok(curscr, TRUE);
-	screen_href_begin(view_help_shown(v));
+	screen_href_begin(view_help_shown(v) || view_speakers_shown(v));
 	erase();
 	screen_draw_sidebar(v, g);
 	screen_draw_body(v, g);
@@ -1066,6 +1106,8 @@ screen_draw(struct view *v, bool repaint)
 	cx = screen_draw_prompt(v, g);
 	if (view_help_shown(v))
 		screen_draw_help(v, g);
+	else if (view_speakers_shown(v))
+		screen_draw_speakers(v, g);
 	attrset(A_NORMAL);
 	if (cx >= 0) {
 		move(g->prompt_y, cx);

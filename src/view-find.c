@@ -78,6 +78,8 @@ view_prompt_cursor(const struct view *v)
 {
 	if (v->find.typing)
 		return 1 + prompt_cursor_cols(&v->find.pr);
+	if (v->speakers.open)
+		return view_speakers_prompt_cols(v);
 	return text_width(v->prompt.data, v->prompt.len);
 }
 

@@ -210,6 +210,7 @@ view_needs_all(struct view *v, enum action a)
 		return view_next_section(v, v->doc->ntalks > 0, true) ==
 		    DOC_NONE;
 	case ACTION_UNREAD:
+	case ACTION_SPEAKERS:
 		return true;
 	case ACTION_SECTION_NEXT:
 		return view_next_section(v, false, true) == DOC_NONE;
@@ -340,6 +341,9 @@ view_do(struct view *v, enum action a)
 	case ACTION_HELP:
 		view_help_open(v);
 		return VIEW_REDRAW;
+	case ACTION_SPEAKERS:
+		view_speakers_open(v);
+		return VIEW_REDRAW;
 	case ACTION_QUIT:
 		return VIEW_QUIT;
 	default:
@@ -402,6 +406,8 @@ view_key(struct view *v, uint32_t key)
 	v->message.len = 0;
 	if (v->help)
 		return view_help_key(v, key);
+	if (v->speakers.open)
+		return view_speakers_key(v, key);
 	if (v->find.typing)
 		return view_find_key(v, key);
 	if (v->pending != VIEW_PENDING_NONE) {

@@ -16,6 +16,8 @@
  *	view-side.c	the index (sidebar): its rows, its cursor, its focus;
  *			and the mouse over the panes
  *	view-link.c	numbered links: the prompt, the URL, "Open? (y/n)"
+ *	view-speakers.c	the speakers list: filtering it, choosing, going
+ *			to a speaker's talks in turn
  *	view-help.c	the help overlay: its lines, and scrolling them
  *	view-marks.c	the jump history, marks, and the sections read
  *	view-memory.c	what is remembered of an article between runs
@@ -31,6 +33,7 @@
 #include "layout.h"
 #include "prompt.h"
 #include "search.h"
+#include "speakers.h"
 #include "util.h"
 #include "view.h"
 
@@ -84,6 +87,20 @@ struct view_find {
 	bool			 filter;	/* index only what matches */
 };
 
+/* The speakers list: every speaker, filtered as typed. */
+struct view_speakers {
+	struct speakers		 all;		/* of the doc, as loaded */
+	size_t			 nspeakers;	/* the doc's, when built */
+	struct prompt		 pr;		/* the filter, as typed */
+	char			*folded;	/* owned: the filter, folded */
+	size_t			*shown;		/* owned: entries that match */
+	size_t			 nshown;
+	size_t			 cursor;	/* in shown */
+	size_t			 top;		/* first of shown on screen */
+	bool			 open;
+	bool			 ready;		/* pr is initialised */
+};
+
 struct view {
 	const struct doc	*doc;		/* borrowed */
 	const struct keymap	*km;		/* borrowed */
@@ -125,6 +142,7 @@ struct view {
 	struct buf		 message;
 	struct buf		 prompt;
 	struct view_find	 find;
+	struct view_speakers	 speakers;
 	char			*link_url;	/* owned: the link asked about,
 						   or said yes to; or NULL */
 };
@@ -183,6 +201,13 @@ unsigned int	 view_side_cols(const struct view *);
 unsigned int	 view_link_start(struct view *);
 unsigned int	 view_link_key(struct view *, uint32_t key);
 unsigned int	 view_link_answer(struct view *, uint32_t key);
+
+/* view-speakers.c */
+void		 view_speakers_open(struct view *);
+unsigned int	 view_speakers_key(struct view *, uint32_t key);
+void		 view_speakers_release(struct view *);
+/* Cells from the start of the prompt line to its cursor. */
+size_t		 view_speakers_prompt_cols(const struct view *);
 
 /* view-help.c */
 void		 view_help_open(struct view *);

@@ -612,6 +612,7 @@ view_free(struct view *v)
 		return;
 	layout_cache_free(v->cache);
 	view_find_release(&v->find);
+	view_speakers_release(v);
 	free(v->hist);
 	free(v->counted);
 	free(v->read);

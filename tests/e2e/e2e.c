@@ -1876,6 +1876,46 @@ e2e_test_help(void)
 	e2e_quit(&s, "help: q exits 0");
 }
 
+/*
+ * The speakers list: S shows every speaker over the whole screen, typing
+ * filters, Enter goes to the talk, Escape closes.
+ */
+static void
+e2e_test_speakers(void)
+{
+	struct e2e	 s;
+
+	if (!e2e_open_sample(&s, "speakers: the sample opens"))
+		return;
+	e2e_send(&s, "S");
+	tap_ok(e2e_wait_for(&s, "Speakers, 7 of 7") &&
+	    e2e_wait_at(&s, 1, 1, "James Bottomley  talk 7") &&
+	    e2e_wait_at(&s, 6, 1, "Rik van Riel  talk 6"),
+	    "speakers: S lists them by surname, van Riel under R");
+	tap_ok(e2e_wait_gone(&s, "Ugly ducklings") &&
+	    e2e_wait_gone(&s, "Trip report") &&
+	    e2e_wait_row(&s, 10, 0, ""),
+	    "speakers: nothing of the index or the text shows through");
+	e2e_send(&s, "RIEL");
+	tap_ok(e2e_wait_for(&s, "Speakers, 1 of 7") &&
+	    e2e_wait_at(&s, 1, 1, "Rik van Riel") &&
+	    e2e_wait_gone(&s, "Bottomley") &&
+	    e2e_wait_row(&s, E2E_ROWS - 1, 0, "Speaker: RIEL"),
+	    "speakers: typing filters, case folded");
+	e2e_send(&s, "\r");
+	tap_ok(e2e_wait_gone(&s, "Speakers,") &&
+	    e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[5].heading),
+	    "speakers: Enter goes to the talk");
+	e2e_send(&s, "S");
+	tap_ok(e2e_wait_for(&s, "Speakers, 1 of 7"),
+	    "speakers: S again keeps the filter");
+	e2e_send(&s, "\033");
+	tap_ok(e2e_wait_gone(&s, "Speakers,") &&
+	    e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[5].heading),
+	    "speakers: Escape closes the list, the place kept");
+	e2e_quit(&s, "speakers: q exits 0");
+}
+
 /* Search. */
 
 /* The index shows from this width on. */
@@ -4374,6 +4414,7 @@ main(void)
 	e2e_test_mouse();
 	e2e_test_prompt();
 	e2e_test_help();
+	e2e_test_speakers();
 	e2e_test_search_find();
 	e2e_test_search_next();
 	e2e_test_search_index();
