@@ -494,6 +494,33 @@ view_percent(struct view *v)
 	return (unsigned int)(off >= end ? 100 : off * 100 / end);
 }
 
+/*
+ * After a talk's title on the status line, its speakers, where they fit
+ * whole: " — Rik van Riel".
+ */
+static void
+view_status_speakers(const struct view *v, const struct doc_section *sec,
+    struct buf *left, size_t used, size_t w)
+{
+	const struct doc_range	*r;
+	struct buf		 names;
+	size_t			 i;
+
+	if (sec->nspeaker == 0)
+		return;
+	buf_init(&names);
+	buf_adds(&names, " \xe2\x80\x94 ");	/* — */
+	for (i = 0; i < sec->nspeaker; i++) {
+		r = &v->doc->speakers[sec->speaker + i];
+		if (i > 0)
+			buf_adds(&names, ", ");
+		buf_add(&names, v->doc->text.data + r->off, r->len);
+	}
+	if (used + text_width(names.data, names.len) <= w)
+		text_fit(names.data, names.len, w - used, left);
+	buf_release(&names);
+}
+
 void
 view_status(struct view *v, struct buf *left, struct buf *right)
 {
@@ -544,7 +571,8 @@ view_status(struct view *v, struct buf *left, struct buf *right)
 	}
 	title = doc_section_title(v->doc, s, &len);
 	if (used < w)
-		text_fit(title, len, w - used, left);
+		used += text_fit(title, len, w - used, left);
+	view_status_speakers(v, sec, left, used, w);
 }
 
 /* What the tests and the screen ask. */

@@ -1906,6 +1906,8 @@ e2e_test_speakers(void)
 	tap_ok(e2e_wait_gone(&s, "Speakers,") &&
 	    e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[5].heading),
 	    "speakers: Enter goes to the talk");
+	tap_ok(e2e_wait_for(&s, "6. Toward an O(1) VM \xe2\x80\x94 "
+	    "Rik van Riel"), "speakers: the status line names the speaker");
 	e2e_send(&s, "S");
 	tap_ok(e2e_wait_for(&s, "Speakers, 1 of 7"),
 	    "speakers: S again keeps the filter");
