@@ -182,6 +182,14 @@ size_t		 doc_section_start(const struct doc *, size_t s);
  */
 size_t		 doc_sections_final(const struct doc *);
 
+/*
+ * Find the speakers of section `s` from its opening as it is now, into
+ * out[0..max), and return how many: what the doc records for `s` once
+ * its opening is known.  For the benchmark, which times it alone.
+ */
+size_t		 doc_find_speakers(const struct doc *, size_t s,
+		    struct doc_range *out, size_t max);
+
 /* The section numbered talk `t`, or DOC_NONE. */
 size_t		 doc_talk_section(const struct doc *, unsigned long t);
 

@@ -222,39 +222,52 @@ doc_name_is_topic(const struct doc *d, const struct doc_section *sec,
 	    doc_folded_in(d->text.data + off, len, h, hlen);
 }
 
-/*
- * Find the speakers of section `s` once its opening is known, and number
- * it as a talk if it has any.
- */
-static void
-doc_section_find_speakers(struct doc *d, size_t s)
+size_t
+doc_find_speakers(const struct doc *d, size_t s, struct doc_range *out,
+    size_t max)
 {
-	struct doc_section	*sec = &d->sections[s];
+	const struct doc_section *sec = &d->sections[s];
 	struct talks_block	 tb[DOC_FIND_BLOCKS + 1];
 	struct talks_mark	 marks[DOC_FIND_BLOCKS + 1][DOC_FIND_MARKS];
 	struct talks_found	 found[TALKS_FOUND_MAX];
 	size_t			 i, n, nb, off, kept = 0;
 
-	if (sec->known)
-		return;
-	sec->known = true;
 	nb = doc_talks_opening(d, s, tb, marks);
-	n = talks_find(tb, nb, found, DOC_MAX_SPEAKERS);
-	d->speakers = xgrow(d->speakers, &d->capspeakers, d->nspeakers + n,
-	    sizeof(*d->speakers));
+	n = talks_find(tb, nb, found, max < TALKS_FOUND_MAX ? max :
+	    TALKS_FOUND_MAX);
 	for (i = 0; i < n; i++) {
 		off = (size_t)(tb[found[i].block].text - d->text.data) +
 		    found[i].off;
 		if (doc_name_is_topic(d, sec, off, found[i].len))
 			continue;
-		d->speakers[d->nspeakers + kept].off = off;
-		d->speakers[d->nspeakers + kept++].len = found[i].len;
+		out[kept].off = off;
+		out[kept++].len = found[i].len;
 	}
-	if (kept == 0)
+	return kept;
+}
+
+/*
+ * Record the speakers of section `s` once its opening is known, and
+ * number it as a talk if it has any.
+ */
+static void
+doc_section_find_speakers(struct doc *d, size_t s)
+{
+	struct doc_section	*sec = &d->sections[s];
+	size_t			 n;
+
+	if (sec->known)
+		return;
+	sec->known = true;
+	d->speakers = xgrow(d->speakers, &d->capspeakers,
+	    d->nspeakers + DOC_MAX_SPEAKERS, sizeof(*d->speakers));
+	n = doc_find_speakers(d, s, d->speakers + d->nspeakers,
+	    DOC_MAX_SPEAKERS);
+	if (n == 0)
 		return;
 	sec->speaker = d->nspeakers;
-	sec->nspeaker = kept;
-	d->nspeakers += kept;
+	sec->nspeaker = n;
+	d->nspeakers += n;
 	sec->talk = ++d->ntalks;
 }
 

@@ -20,6 +20,9 @@
 /* How much of an opening is read: blocks, and bytes of each. */
 #define TALKS_FIND_BLOCKS	16
 #define TALKS_FIND_SENTENCES	4	/* blocks whose sentences are read */
+#define TALKS_FIND_SUBJECTS	6	/* sentences read for a subject */
+#define TALKS_SENTENCE_BYTES	1024	/* of each block, for sentences */
+#define TALKS_BY_BYTES		400	/* of each, for "given by" */
 #define TALKS_FIND_BYTES	2048
 #define TALKS_HEADING_MAX	400	/* longer headings name nobody */
 #define TALKS_CJK_NAME_MAX	36	/* bytes of a name in a CJK label */
@@ -113,17 +116,89 @@ talks_has_word_in(const struct talks_block *b, const char *word, size_t wlen)
 	return false;
 }
 
-/* Whether a sentence starts at p: after ". ", "! ", "? " or a line. */
-static bool
-talks_is_sentence_start(const char *s, size_t p)
+/*
+ * The start of the next sentence after p, or len: after ". ", "! ", "? "
+ * or a line break, but not after an initial's full stop ("J. Corbet").
+ * memchr() finds each candidate, as most bytes are none.
+ */
+static size_t
+talks_next_sentence(const char *s, size_t len, size_t p)
 {
-	if (p == 0 || s[p - 1] == '\n')
-		return true;
-	if (p < 3 || s[p - 1] != ' ' || strchr(".!?", s[p - 2]) == NULL)
+	const char	*c, *best;
+	size_t		 i = p, k;
+	static const char enders[] = ".!?\n";
+
+	while (i < len) {
+		best = NULL;
+		for (k = 0; k < sizeof(enders) - 1; k++) {
+			c = memchr(s + i, enders[k], (best != NULL ?
+			    (size_t)(best - s) : len) - i);
+			if (c != NULL)
+				best = c;
+		}
+		if (best == NULL)
+			return len;
+		i = (size_t)(best - s);
+		if (*best == '\n')
+			return i + 1;
+		if (i + 1 < len && s[i + 1] == ' ' && !(*best == '.' && i > 0 &&
+		    s[i - 1] >= 'A' && s[i - 1] <= 'Z' &&
+		    (i == 1 || s[i - 2] == ' ')))
+			return i + 2;
+		i++;
+	}
+	return len;
+}
+
+/* The start of the next line after p, or len. */
+static size_t
+talks_next_line(const char *s, size_t len, size_t p)
+{
+	const char	*nl;
+
+	if (p >= len)
+		return len;
+	nl = memchr(s + p, '\n', len - p);
+	return nl == NULL ? len : (size_t)(nl - s) + 1;
+}
+
+/*
+ * Whether a name may start at p: a capital, or any letter beyond ASCII,
+ * whose case the grammar decides.  Most sentences fail here, cheaply.
+ */
+static bool
+talks_may_name(const char *s, size_t len, size_t p)
+{
+	return p < len && ((s[p] >= 'A' && s[p] <= 'Z') ||
+	    (unsigned char)s[p] >= 0x80);
+}
+
+/*
+ * Whether a sentence at p may open with the speakers, before the grammar
+ * is asked.  It only turns away what the grammar would: a first word of
+ * ASCII letters then a blank and a lower-case word that is no particle,
+ * as in "The kernel ..." (but "In his talk, ..." may open a subject).
+ */
+static bool
+talks_may_subject(const char *s, size_t len, size_t p)
+{
+	size_t	 w = p, q;
+
+	if (!talks_may_name(s, len, p))
 		return false;
-	/* "J. Corbet": an initial's full stop ends no sentence. */
-	return !(s[p - 2] == '.' && s[p - 3] >= 'A' && s[p - 3] <= 'Z' &&
-	    (p < 4 || s[p - 4] == ' '));
+	while (w < len && ((s[w] >= 'a' && s[w] <= 'z') ||
+	    (s[w] >= 'A' && s[w] <= 'Z')))
+		w++;
+	if (w >= len || s[w] != ' ' || w + 1 >= len ||
+	    s[w + 1] < 'a' || s[w + 1] > 'z')
+		return true;
+	if ((w - p == 2 && memcmp(s + p, "In", 2) == 0) ||
+	    (w - p == 6 && memcmp(s + p, "During", 6) == 0))
+		return true;
+	/* A particle: short, lower case, then a blank ("Rik van Riel"). */
+	for (q = w + 1; q < len && s[q] >= 'a' && s[q] <= 'z'; q++)
+		continue;
+	return q - w <= 6 && (q >= len || s[q] == ' ');
 }
 
 /*
@@ -136,10 +211,10 @@ talks_first_names(const struct talks_block *b, struct talks_name *out,
 {
 	size_t	 len = talks_block_len(b), p, n = 0;
 
-	for (p = 0; p < len && n < max; p++) {
-		if (!talks_is_sentence_start(b->text, p))
-			continue;
-		if (talks_given_name(b->text + p, len - p, &out[n]) > 0) {
+	for (p = 0; p < len && n < max;
+	    p = talks_next_sentence(b->text, len, p)) {
+		if (talks_may_name(b->text, len, p) &&
+		    talks_given_name(b->text + p, len - p, &out[n]) > 0) {
 			out[n].off += p;
 			n++;
 		}
@@ -417,51 +492,62 @@ talks_link_follows(const struct talks_block *b, size_t e)
 	return false;
 }
 
+/* The names a bold stretch at a line's start holds, as an entry. */
+static size_t
+talks_bold_entry(const struct talks_block *b, const struct talks_mark *m,
+    struct talks_name *names, size_t max)
+{
+	size_t	 len = talks_block_len(b), p = m->off, e, end, n, st;
+
+	e = m->off + m->len;
+	/* "**Time**: 20:30" is a field, not a name and a title. */
+	if (e >= len || b->text[e] == '\n' || b->text[e] == ':' ||
+	    strncmp(b->text + e, "\xef\xbc\x9a", 3) == 0)
+		return 0;
+	/*
+	 * A bold term opens a glossary's entries as well ("**Const
+	 * Functions** let you ..."): a name in capitals needs a link too,
+	 * to its author's page or, after it, to the talk.
+	 */
+	n = talks_names_at(b->text, e, p, names, max, &end);
+	if (n > 0 && end == e && (talks_is_linked(b, p, e) ||
+	    talks_link_follows(b, e)))
+		return n;
+	if (talks_is_uncased_at(b->text, e, p) &&
+	    (n = talks_uncased_name(b, p, e, &st)) == e - p) {
+		names[0].off = st;
+		names[0].len = n;
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * A programme's entry at p: names set apart at a line's start, in bold
  * ("**Jane Roe** Rethinking page tables", "- **田洪亮**, 标题") or before
  * a colon and a linked title ("* Jane Roe: [Rethinking page tables](...)").
+ * The marks are looked at first: most lines are neither.
  */
 static size_t
-talks_entry(const struct talks_block *b, size_t p, struct talks_name *names,
-    size_t max)
+talks_entry(const struct talks_block *b, size_t p, size_t eol,
+    struct talks_name *names, size_t max)
 {
-	size_t	 len = talks_block_len(b), i, e, end, n, st;
+	size_t	 i, e, end, n;
 
 	for (i = 0; i < b->nmarks; i++) {
-		if (b->marks[i].kind != TALKS_MARK_STRONG || b->marks[i].off != p)
+		if (b->marks[i].off >= eol)
+			break;
+		e = b->marks[i].off;
+		if (b->marks[i].kind == TALKS_MARK_STRONG && e == p)
+			return talks_bold_entry(b, &b->marks[i], names, max);
+		/* "Jane Roe: [Title](...)": a link after ": ". */
+		if (b->marks[i].kind != TALKS_MARK_LINK || e < p + 4 ||
+		    b->text[e - 2] != ':' || b->text[e - 1] != ' ' ||
+		    memchr(b->text + p, ':', e - 2 - p) != NULL)
 			continue;
-		e = b->marks[i].off + b->marks[i].len;
-		/* "**Time**: 20:30" is a field, not a name and a title. */
-		if (e >= len || b->text[e] == '\n' || b->text[e] == ':' ||
-		    strncmp(b->text + e, "\xef\xbc\x9a", 3) == 0)
-			return 0;
-		/*
-		 * A bold term opens a glossary's entries as well ("**Const
-		 * Functions** let you ..."): a name in capitals needs a link
-		 * too, to its author's page or, after it, to the talk.
-		 */
-		n = talks_names_at(b->text, e, p, names, max, &end);
-		if (n > 0 && end == e && (talks_is_linked(b, p, e) ||
-		    talks_link_follows(b, e)))
-			return n;
-		if (talks_is_uncased_at(b->text, e, p) &&
-		    (n = talks_uncased_name(b, p, e, &st)) == e - p) {
-			names[0].off = st;
-			names[0].len = n;
-			return 1;
-		}
-		return 0;
+		n = talks_names_at(b->text, e - 2, p, names, max, &end);
+		return n > 0 && end == e - 2 ? n : 0;
 	}
-	n = talks_names_at(b->text, len, p, names, max, &end);
-	if (n == 0 || end + 2 >= len || b->text[end] != ':' ||
-	    b->text[end + 1] != ' ')
-		return 0;
-	/* The title after the colon is a link: "Jane Roe: [Title](...)". */
-	for (i = 0; i < b->nmarks; i++)
-		if (b->marks[i].kind == TALKS_MARK_LINK &&
-		    b->marks[i].off == end + 2)
-			return n;
 	return 0;
 }
 
@@ -478,18 +564,21 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 	struct talks_found_set	 entries = { ev, 0, TALKS_FOUND_MAX };
 	struct talks_name	 names[TALKS_FOUND_MAX];
 	const struct talks_block *b;
-	size_t			 bi, i, p, n, len, nentries = 0;
+	size_t			 bi, i, p, e, n, len, nentries = 0;
 
 	for (bi = 1; bi < nblocks; bi++) {
 		b = &blocks[bi];
 		len = talks_block_len(b);
-		for (p = 0; p < len; p++) {
-			if (p > 0 && b->text[p - 1] != '\n')
-				continue;
+		for (p = 0; p < len; p = talks_next_line(b->text, len, p)) {
 			talks_find_label(blocks, bi, p, set);
-			talks_find_handles(blocks, bi, p, set);
-			if (b->kind == TALKS_BLOCK_HEADING ||
-			    (n = talks_entry(b, p, names, TALKS_FOUND_MAX)) == 0)
+			if (!talks_may_name(b->text, len, p))
+				continue;
+			/* A handle line has an "@", an entry a colon or bold. */
+			e = talks_next_line(b->text, len, p);
+			if (memchr(b->text + p, '@', e - p) != NULL)
+				talks_find_handles(blocks, bi, p, set);
+			if (b->kind == TALKS_BLOCK_HEADING || (n = talks_entry(b,
+			    p, e, names, TALKS_FOUND_MAX)) == 0)
 				continue;
 			talks_add_names(&entries, bi, blocks, names, n);
 			nentries++;
@@ -512,16 +601,21 @@ talks_find_sentences(const struct talks_block *blocks, size_t nblocks,
 {
 	struct talks_name	 names[TALKS_FOUND_MAX];
 	const struct talks_block *b;
-	size_t			 bi, p, i, n, len, read = 0;
+	size_t			 bi, p, i, n, len, read = 0, tried = 0;
 
-	for (bi = 1; bi < nblocks && read < TALKS_FIND_SENTENCES; bi++) {
+	/* Past a paragraph that names someone, the rest is the talk's. */
+	for (bi = 1; bi < nblocks && read < TALKS_FIND_SENTENCES && set->n == 0;
+	    bi++) {
 		b = &blocks[bi];
 		if (b->kind == TALKS_BLOCK_HEADING || b->len == 0)
 			continue;
-		len = talks_block_len(b);
-		for (p = 0; p < len; p++) {
-			if (!talks_is_sentence_start(b->text, p))
+		len = b->len < TALKS_SENTENCE_BYTES ? b->len :
+		    TALKS_SENTENCE_BYTES;
+		for (p = 0; p < len && tried < TALKS_FIND_SUBJECTS;
+		    p = talks_next_sentence(b->text, len, p)) {
+			if (!talks_may_subject(b->text, len, p))
 				continue;
+			tried++;
 			if (read == 0 && p == 0)
 				n = talks_from_sentence(b->text, len, names,
 				    TALKS_FOUND_MAX);
@@ -531,8 +625,12 @@ talks_find_sentences(const struct talks_block *blocks, size_t nblocks,
 			for (i = 0; i < n; i++)
 				names[i].off += p;
 			talks_add_names(set, bi, blocks, names, n);
+			if (set->n > 0)
+				break;
 		}
-		n = talks_by(b->text, len, names, TALKS_FOUND_MAX);
+		/* "The keynote was given by ..." opens a paragraph. */
+		n = talks_by(b->text, len < TALKS_BY_BYTES ? len :
+		    TALKS_BY_BYTES, names, TALKS_FOUND_MAX);
 		talks_add_names(set, bi, blocks, names, n);
 		read++;
 	}

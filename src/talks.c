@@ -8,6 +8,9 @@
  * no state but static const tables, and no libunistring here (character
  * classes come from text.h).
  */
+/* memmem(3), which glibc declares only with _GNU_SOURCE. */
+#define _GNU_SOURCE
+
 #include "talks.h"
 
 #include <stdbool.h>
@@ -989,7 +992,14 @@ talks_label_at(const char *text, size_t len, size_t pos)
 
 	if (text == NULL || pos >= len)
 		return 0;
+	/* Every label starts with one of these bytes, folded. */
+	if (strchr("fhiklmopqrstv\xe4\xe5\xe6\xe7\xe8",
+	    talks_fold((unsigned char)text[pos], true)) == NULL)
+		return 0;
 	for (t = talks_body_labels; *t != NULL; t++) {
+		if (talks_fold((unsigned char)text[pos], true) !=
+		    (unsigned char)(*t)[0])
+			continue;
 		n = strlen(*t);
 		if (n > len - pos || !talks_ascii_eq(text + pos, n, *t, true))
 			continue;
@@ -1013,6 +1023,7 @@ size_t
 talks_by(const char *text, size_t len, struct talks_name *out, size_t max)
 {
 	struct talks_scan	 sc;
+	const char		*by;
 	size_t			 p, q, e, n, end;
 
 	if (text == NULL || out == NULL || max == 0)
@@ -1020,10 +1031,9 @@ talks_by(const char *text, size_t len, struct talks_name *out, size_t max)
 	sc.s = text;
 	sc.len = len < TALKS_SCAN_MAX * 4 ? len : TALKS_SCAN_MAX * 4;
 	sc.cut = sc.len < len;
-	for (p = 0; p + 3 < sc.len; p++) {
-		if (text[p] != ' ' || text[p + 1] != 'b' || text[p + 2] != 'y' ||
-		    text[p + 3] != ' ')
-			continue;
+	for (p = 0; (by = memmem(text + p, sc.len - p, " by ", 4)) != NULL;
+	    p += 4) {
+		p = (size_t)(by - text);
 		/* The word before " by". */
 		for (q = p; q > 0 && text[q - 1] != ' '; q--)
 			continue;
@@ -1438,9 +1448,14 @@ talks_heading(const char *text, size_t len, struct talks_name *out,
 	sc.cut = false;
 	a = talks_skip_space(&sc, 0);
 	b = talks_trim(&sc, a, len);
-	if (a == b || talks_has_phrase(&sc, a, b, talks_reporters))
+	/* Every reporter's phrase ends in "by". */
+	if (a == b || (memmem(text, len, "by", 2) != NULL &&
+	    talks_has_phrase(&sc, a, b, talks_reporters)))
 		return 0;
-	if (talks_heading_possessive(&sc, a, b, &l))
+	/* A possessive needs an apostrophe, typed or typeset. */
+	if ((memchr(text, '\'', len) != NULL ||
+	    memmem(text, len, "\xe2\x80\x99", 3) != NULL) &&
+	    talks_heading_possessive(&sc, a, b, &l))
 		return talks_copy(&l, out, max);
 	/* Every shape below has a delimiter; most headings have none. */
 	if (!talks_has_delimiter(text, len))

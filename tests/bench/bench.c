@@ -128,6 +128,7 @@ enum bench_measure {
 	BENCH_LOAD,		/* load_file(), in-process, in pieces */
 	BENCH_LOAD_WHOLE,	/* the same, as one piece */
 	BENCH_LAYOUT,		/* every block at BENCH_WIDTH, in-process */
+	BENCH_SPEAKERS,		/* the speakers of every section, found again */
 	BENCH_DUMP_WALL,	/* olsread --dump -w 80 */
 	BENCH_CM_WALL,		/* cmark -t commonmark --width 80 */
 	BENCH_HTML_WALL,	/* cmark, HTML */
@@ -166,6 +167,7 @@ struct bench_file {
 	size_t		 nblocks;
 	size_t		 nlines;	/* display lines at BENCH_WIDTH */
 	unsigned int	 ntalks;
+	size_t		 nspeakers;	/* names found in all sections */
 	bool		 pager;		/* measure the pager too */
 	bool		 pty_failed;	/* a first screen never came */
 	bool		 less_failed;	/* nor less's */
@@ -931,6 +933,21 @@ bench_layout(struct bench_file *bf, const struct doc *d, int run)
 	bf->nlines = nlines;
 }
 
+/* The speakers of every section of `d`, found again as the load finds them. */
+static void
+bench_speakers(struct bench_file *bf, const struct doc *d, int run)
+{
+	struct doc_range	 names[DOC_MAX_SPEAKERS];
+	size_t			 s, n = 0;
+	double			 t0;
+
+	t0 = bench_now();
+	for (s = 0; s < d->nsections; s++)
+		n += doc_find_speakers(d, s, names, DOC_MAX_SPEAKERS);
+	bf->v[BENCH_SPEAKERS][run] = bench_now() - t0;
+	bf->nspeakers = n;
+}
+
 /* Type the number of talk `talk`, then Enter if the view still asks. */
 static void
 bench_view_talk(struct view *v, unsigned int talk)
@@ -1343,6 +1360,7 @@ bench_measure(const struct bench *b, struct bench_file *bf)
 			rc = -1;
 		else {
 			bench_layout(bf, d, run);
+			bench_speakers(bf, d, run);
 			rc = bench_programs(b, bf, run);
 		}
 		if (rc == 0 && bf->pager) {
@@ -1408,9 +1426,9 @@ bench_report(const struct bench_file *bf)
 	double	 mib = 1024;
 
 	printf("\n%s\n", bf->path);
-	printf("%zu bytes, %zu blocks, %zu display lines at width %d; "
-	    "median of %d runs\n\n", bf->bytes, bf->nblocks, bf->nlines,
-	    BENCH_WIDTH, BENCH_RUNS);
+	printf("%zu bytes, %zu blocks, %zu display lines at width %d, %zu "
+	    "speakers; median of %d runs\n\n", bf->bytes, bf->nblocks,
+	    bf->nlines, BENCH_WIDTH, bf->nspeakers, BENCH_RUNS);
 	printf("%-30s %12s %13s  %7s %9s  %-4s  %s\n", "measure", "olsread",
 	    "peer", "ratio", "target", "", "peer");
 	bench_row("parse alone (in-process)", -1,
@@ -1426,6 +1444,8 @@ bench_report(const struct bench_file *bf)
 	    "load, one piece");
 	bench_row("layout, every block, w 80", bench_median(bf, BENCH_LAYOUT),
 	    bench_median(bf, BENCH_PARSE), "ms", 0, "libcmark parse");
+	bench_row("speakers, every section", bench_median(bf, BENCH_SPEAKERS),
+	    bench_median(bf, BENCH_LOAD_WHOLE), "ms", 0.1, "load, one piece");
 	bench_row("--dump -w 80, wall", bench_median(bf, BENCH_DUMP_WALL),
 	    bench_median(bf, BENCH_CM_WALL), "ms", 0.8,
 	    "cmark -t commonmark --width 80");
@@ -1792,7 +1812,8 @@ main(int argc, char *argv[])
 	    bench_corpus(&b, argc > 3 ? argv[3] : NULL) == 0)
 		rc = 0;
 	printf("\ntargets: load as one piece <= 1.3x libcmark parse, in "
-	    "pieces <= 1.1x one piece;\n--dump -w 80 <= 0.8x "
+	    "pieces <= 1.1x one piece;\nfinding the speakers <= 0.1x the "
+	    "load, of which it is part;\n--dump -w 80 <= 0.8x "
 	    "cmark -t commonmark --width 80; peak RSS <= 1x cmark.\n"
 	    "load includes reading the file; the parse does not.\n"
 	    "pager: first screen of the sample <= 10 ms and <= 2x less, of "
