@@ -53,6 +53,16 @@ size_t	 talks_from_later_sentence(const char *text, size_t len,
 	    struct talks_name *out, size_t max);
 
 /*
+ * The names at byte `pos`, in the middle of a sentence, when the sentence
+ * makes presenters of them: a talk just before ("a keynote from Jane
+ * Roe", "the talk by A, B, and C"), or after them a possessive and a talk
+ * noun ("Jane Roe's talk") or a verb of presenting ("Jane Roe and John
+ * Doe shared", "..., Jane Roe, who discussed").  0 otherwise.
+ */
+size_t	 talks_presenter_at(const char *text, size_t len, size_t pos,
+	    struct talks_name *out, size_t max);
+
+/*
  * One capitalised word opening `text` as the subject of a reporting verb:
  * "Tim describes ...", "Jesse gave ...".  Too weak alone to name a
  * speaker; a sign that a name met elsewhere is a person.  Returns 1 and

@@ -194,32 +194,34 @@ doc_talks_opening(const struct doc *d, size_t s, struct talks_block *tb,
 }
 
 /*
- * Whether the name at `off` is the topic rather than a speaker: the whole
- * text of a link ("[Docker Hub](...), the registry, offers ...") that the
- * heading names too ("Create a repository on Docker Hub").
+ * Whether the name at `off`, in block `b`, is the topic rather than a
+ * speaker: the whole text of a link ("[Docker Hub](...), the registry,
+ * offers ...") that the heading names too ("Create a repository on
+ * Docker Hub").
  */
 static bool
 doc_name_is_topic(const struct doc *d, const struct doc_section *sec,
-    size_t off, size_t len)
+    size_t b, size_t off, size_t len)
 {
+	const struct doc_block	*blk = &d->blocks[b];
 	const struct doc_span	*sp;
 	const char		*h;
 	size_t			 i, hlen;
 
-	if (sec->heading == DOC_NONE)
+	if (sec->heading == DOC_NONE || b == sec->heading)
 		return false;
-	for (i = d->nspans; i-- > 0; ) {
-		sp = &d->spans[i];
-		if (sp->kind == DOC_SPAN_LINK && sp->off == off && sp->len == len)
-			break;
-		if (sp->off < off)
+	for (i = 0; i < blk->nspan; i++) {
+		sp = &d->spans[blk->span + i];
+		if (sp->off > off)
 			return false;
+		if (sp->kind == DOC_SPAN_LINK && sp->off == off &&
+		    sp->len == len)
+			break;
 	}
-	if (i == (size_t)-1)
+	if (i == blk->nspan)
 		return false;
 	h = doc_block_text(d, sec->heading, &hlen);
-	return off >= d->blocks[sec->heading].off + hlen &&
-	    doc_folded_in(d->text.data + off, len, h, hlen);
+	return doc_folded_in(d->text.data + off, len, h, hlen);
 }
 
 size_t
@@ -238,7 +240,8 @@ doc_find_speakers(const struct doc *d, size_t s, struct doc_range *out,
 	for (i = 0; i < n; i++) {
 		off = (size_t)(tb[found[i].block].text - d->text.data) +
 		    found[i].off;
-		if (doc_name_is_topic(d, sec, off, found[i].len))
+		if (doc_name_is_topic(d, sec, doc_block_at(d, off), off,
+		    found[i].len))
 			continue;
 		out[kept].off = off;
 		out[kept++].len = found[i].len;

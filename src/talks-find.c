@@ -26,6 +26,7 @@
 #define TALKS_FIND_BYTES	2048
 #define TALKS_HEADING_MAX	400	/* longer headings name nobody */
 #define TALKS_CJK_NAME_MAX	36	/* bytes of a name in a CJK label */
+#define TALKS_LINKED_NAME_MAX	80	/* bytes of a link's text that names */
 
 /* The names found so far, without repeats. */
 struct talks_found_set {
@@ -636,6 +637,41 @@ talks_find_sentences(const struct talks_block *blocks, size_t nblocks,
 	}
 }
 
+/*
+ * The names the opening links to, where the sentence makes presenters of
+ * them: "a keynote from [Jane Roe]", "[Jane Roe]'s talk", "[A] and [B]
+ * shared ...".  Reports link their people more often than not, and links
+ * are few, so every paragraph of the opening is read this way.
+ */
+static void
+talks_find_linked(const struct talks_block *blocks, size_t nblocks,
+    struct talks_found_set *set)
+{
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	const struct talks_block	*b;
+	size_t				 bi, i, n, len;
+
+	for (bi = 1; bi < nblocks; bi++) {
+		b = &blocks[bi];
+		if (b->kind == TALKS_BLOCK_HEADING)
+			continue;
+		len = talks_block_len(b);
+		for (i = 0; i < b->nmarks; i++) {
+			/* "[Jane Roe]", not "[the book]" nor "[Rust]". */
+			if (b->marks[i].kind != TALKS_MARK_LINK ||
+			    b->marks[i].len > TALKS_LINKED_NAME_MAX ||
+			    memchr(b->text + b->marks[i].off, ' ',
+			    b->marks[i].len) == NULL ||
+			    !talks_may_subject(b->text, b->marks[i].off +
+			    b->marks[i].len, b->marks[i].off))
+				continue;
+			n = talks_presenter_at(b->text, len, b->marks[i].off,
+			    names, TALKS_FOUND_MAX);
+			talks_add_names(set, bi, blocks, names, n);
+		}
+	}
+}
+
 size_t
 talks_find(const struct talks_block *blocks, size_t nblocks,
     struct talks_found *out, size_t max)
@@ -648,7 +684,9 @@ talks_find(const struct talks_block *blocks, size_t nblocks,
 		nblocks = TALKS_FIND_BLOCKS + 1;
 	talks_find_heading(blocks, nblocks, &set);
 	talks_find_labels(blocks, nblocks, &set);
-	if (set.n == 0)
+	if (set.n == 0) {
 		talks_find_sentences(blocks, nblocks, &set);
+		talks_find_linked(blocks, nblocks, &set);
+	}
 	return set.n;
 }

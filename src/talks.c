@@ -192,7 +192,7 @@ static const char *const talks_adverbs[] = {
 
 /* What a speaker's possessive may own: "Robert Love's talk". */
 static const char *const talks_nouns[] = {
-	"address", "bof", "bofs", "demo", "demonstration", "demos",
+	"address", "bof", "bofs", "chat", "demo", "demonstration", "demos",
 	"discussion", "introduction", "keynote", "keynotes", "lecture",
 	"lectures", "look", "overview", "panel", "paper", "papers", "plenary",
 	"presentation", "presentations", "remarks", "seminar", "session",
@@ -946,6 +946,96 @@ talks_from_later_sentence(const char *text, size_t len,
 	    TALKS_WORDS(talks_presenting));
 }
 
+/*
+ * After names mid-sentence, what makes presenters of them: a possessive
+ * and a talk noun ("'s talk", "’s closing keynote"); or a verb of
+ * presenting, perhaps after an aside's closing comma or ", who"
+ * ("[Rory McCune], shared", "[A] and [B], who discussed").
+ */
+static bool
+talks_presenter_tail(const struct talks_scan *sc, size_t p,
+    const struct talks_list *l)
+{
+	size_t	 q, e;
+
+	if (l->lastposs)
+		return (q = talks_skip_space(sc, p)) > p &&
+		    talks_noun_phrase(sc, q) > 0;
+	q = p;
+	if (q < sc->len && sc->s[q] == ',') {
+		q = talks_skip_space(sc, q + 1);
+		e = talks_token(sc, q);
+		if (e > q && talks_ascii_eq(sc->s + q, e - q, "who", false))
+			q = e;
+		else if (q > p + 1)
+			q = q - 1;	/* the verb phrase wants a blank first */
+	}
+	return talks_verb_phrase(sc, q, TALKS_WORDS(talks_presenting));
+}
+
+/* Whether the word ending at p is one of `tab`, and where it starts. */
+static bool
+talks_word_before(const struct talks_scan *sc, size_t p,
+    const struct talks_words *tab, size_t *start)
+{
+	size_t	 q = p;
+
+	while (q > 0 && sc->s[q - 1] == ' ')
+		q--;
+	p = q;
+	while (q > 0 && ((sc->s[q - 1] >= 'a' && sc->s[q - 1] <= 'z') ||
+	    (sc->s[q - 1] >= 'A' && sc->s[q - 1] <= 'Z')))
+		q--;
+	*start = q;
+	return q < p && talks_in(tab, sc, q, p, true);
+}
+
+/*
+ * Whether a talk is named just before p: "keynote by", "talk from",
+ * "the closing keynote by", "talk I caught was from".
+ */
+static bool
+talks_noun_before(const struct talks_scan *sc, size_t p)
+{
+	static const char *const	 links[] = { "by", "from", "with",
+					    NULL };
+	size_t				 q, i;
+
+	if (!talks_word_before(sc, p, TALKS_WORDS(links), &q))
+		return false;
+	/* The talk noun within the four words before. */
+	for (i = 0; i < 4 && q > 0; i++) {
+		if (talks_word_before(sc, q, TALKS_WORDS(talks_nouns), &q))
+			return true;
+		while (q > 0 && sc->s[q - 1] != ' ' && sc->s[q - 1] != ',')
+			q--;
+		if (q > 0 && sc->s[q - 1] == ',')
+			return false;
+	}
+	return false;
+}
+
+size_t
+talks_presenter_at(const char *text, size_t len, size_t pos,
+    struct talks_name *out, size_t max)
+{
+	struct talks_scan	 sc;
+	struct talks_list	 l;
+	size_t			 after;
+
+	if (text == NULL || out == NULL || max == 0 || pos >= len)
+		return 0;
+	sc.s = text;
+	sc.len = len < pos + TALKS_SCAN_MAX ? len : pos + TALKS_SCAN_MAX;
+	sc.cut = sc.len < len;
+	if (!talks_list(&sc, pos, TALKS_ASIDES | TALKS_COMMAS, &l, &after))
+		return 0;
+	if (!talks_noun_before(&sc, pos) && !talks_presenter_tail(&sc, after,
+	    &l))
+		return 0;
+	return talks_copy(&l, out, max);
+}
+
 size_t
 talks_given_name(const char *text, size_t len, struct talks_name *out)
 {
@@ -1031,15 +1121,19 @@ talks_by(const char *text, size_t len, struct talks_name *out, size_t max)
 	sc.s = text;
 	sc.len = len < TALKS_SCAN_MAX * 4 ? len : TALKS_SCAN_MAX * 4;
 	sc.cut = sc.len < len;
-	for (p = 0; (by = memmem(text + p, sc.len - p, " by ", 4)) != NULL;
-	    p += 4) {
-		p = (size_t)(by - text);
+	/* " by ", found by its rarer letter: p is after the "y". */
+	for (p = 0; p < sc.len &&
+	    (by = memchr(text + p, 'y', sc.len - p)) != NULL; ) {
+		p = (size_t)(by - text) + 1;
+		if (p < 3 || p >= sc.len || text[p - 2] != 'b' ||
+		    text[p - 3] != ' ' || text[p] != ' ')
+			continue;
 		/* The word before " by". */
-		for (q = p; q > 0 && text[q - 1] != ' '; q--)
+		for (q = p - 3; q > 0 && text[q - 1] != ' '; q--)
 			continue;
-		if (!talks_in(TALKS_WORDS(talks_by_verbs), &sc, q, p, true))
+		if (!talks_in(TALKS_WORDS(talks_by_verbs), &sc, q, p - 3, true))
 			continue;
-		e = talks_skip_space(&sc, p + 3);
+		e = talks_skip_space(&sc, p);
 		/* "by the great Kate Gregory": skip "the" and adjectives. */
 		n = talks_names_at(text, sc.len, talks_skip_article(&sc, e),
 		    out, max, &end);
