@@ -28,6 +28,11 @@
 #define TALKS_CJK_NAME_MAX	36	/* bytes of a name in a CJK label */
 #define TALKS_LINKED_NAME_MAX	80	/* bytes of a link's text that names */
 
+struct talks_found_set;
+
+static void	 talks_find_label(const struct talks_block *, size_t bi,
+		    size_t p, struct talks_found_set *);
+
 /* The names found so far, without repeats. */
 struct talks_found_set {
 	struct talks_found	*v;
@@ -307,8 +312,11 @@ talks_find_heading(const struct talks_block *blocks, size_t nblocks,
 	}
 	n = talks_heading(buf, blocks[0].len, names, TALKS_FOUND_MAX,
 	    &leading);
-	if (n == 0)
+	if (n == 0) {
+		/* "Speaker: Jane Roe, CEO of Acme", as a label line reads. */
+		talks_find_label(blocks, 0, 0, set);
 		return;
+	}
 	if (leading && memchr(buf + names[n - 1].off + names[n - 1].len, '@',
 	    blocks[0].len - names[n - 1].off - names[n - 1].len) == NULL &&
 	    !talks_body_names(buf, names, n, blocks + 1, nblocks - 1))
@@ -403,6 +411,47 @@ talks_stop(const struct talks_block *b, size_t p, size_t len)
 	return stop;
 }
 
+/*
+ * A label's value that is one word or handle, alone up to the line's end
+ * or an aside: "Speaker: Koichi", "主持人：MikeTang", "嘉宾：jolestar".
+ * Evidence enough after a label, but a word in capitals ("TBD") is no
+ * name, and one in lower case only follows a label in a script without
+ * capitals, whose writers keep their handles' case.
+ */
+static size_t
+talks_label_word(const struct talks_block *b, size_t v, size_t stop,
+    bool uncased_label)
+{
+	size_t	 e = v, lower = 0, upper = 0, digits = 0;
+	char	 c;
+
+	while (e < stop && e - v <= TALKS_CJK_NAME_MAX) {
+		c = b->text[e];
+		if (c >= 'a' && c <= 'z')
+			lower++;
+		else if (c >= 'A' && c <= 'Z')
+			upper++;
+		else if (c >= '0' && c <= '9')
+			digits++;
+		else if (c != '_' && c != '-')
+			break;
+		e++;
+	}
+	/* "TBD" is no name; "CRLF0710", a handle, may be. */
+	if (e - v < 2 || e - v > TALKS_CJK_NAME_MAX ||
+	    (lower == 0 && digits == 0) || (upper == 0 && !uncased_label))
+		return 0;
+	if (b->text[v] >= 'a' && b->text[v] <= 'z' && !uncased_label)
+		return 0;
+	/* Nothing after it on its line but an aside. */
+	if (e < stop && b->text[e] != '\n' && b->text[e] != ' ')
+		return 0;
+	if (e < stop && b->text[e] == ' ' && e + 1 < stop &&
+	    strchr("(@\n", b->text[e + 1]) == NULL)
+		return 0;
+	return e - v;
+}
+
 /* A label at p and the names after it. */
 static void
 talks_find_label(const struct talks_block *blocks, size_t bi, size_t p,
@@ -423,7 +472,12 @@ talks_find_label(const struct talks_block *blocks, size_t bi, size_t p,
 		return;
 	}
 	if (talks_is_uncased_at(b->text, len, v) &&
-	    (n = talks_uncased_name(b, v, talks_stop(b, v, len), &v)) > 0)
+	    (n = talks_uncased_name(b, v, talks_stop(b, v, len), &v)) > 0) {
+		talks_add(set, bi, b->text, v, n, blocks);
+		return;
+	}
+	if ((n = talks_label_word(b, v, talks_stop(b, v, len),
+	    (unsigned char)b->text[p] >= 0x80)) > 0)
 		talks_add(set, bi, b->text, v, n, blocks);
 }
 

@@ -1428,6 +1428,34 @@ talks_has_word(const struct talks_scan *sc, size_t a, size_t b,
 	return false;
 }
 
+/* Whether the heading opens with a talk noun and a colon: "Keynote: ". */
+static bool
+talks_is_talk_label(const struct talks_scan *sc, size_t a)
+{
+	size_t	 e;
+
+	e = talks_phrase(sc, a, TALKS_WORDS(talks_adjectives),
+	    TALKS_WORDS(talks_nouns), true);
+	return e > 0 && e < sc->len && sc->s[e] == ':';
+}
+
+/* [a, b) is one capitalised name word alone: "Koichi". */
+static bool
+talks_one_word(const struct talks_scan *sc, size_t a, size_t b,
+    struct talks_list *l)
+{
+	size_t	 p = talks_skip_space(sc, a), e;
+
+	if (talks_unit(sc, p, &e) != TALKS_WORD || talks_trim(sc, e, b) != e ||
+	    talks_skip_space(sc, e) != b)
+		return false;
+	memset(l, 0, sizeof(*l));
+	l->v[0].off = p;
+	l->v[0].len = e - p;
+	l->n = 1;
+	return true;
+}
+
 /*
  * "Title by Name" or "Title, by Name", unless the title is a report or
  * notes, whose author is no speaker: "Notes on the fonts, by X".  The
@@ -1451,7 +1479,10 @@ talks_heading_by(const struct talks_scan *sc, size_t a, size_t b,
 	    talks_has_word(sc, a, c - 1,
 	    TALKS_WORDS(talks_reporter_nouns)))
 		return false;
-	return talks_exact(sc, e, b, l);
+	if (talks_exact(sc, e, b, l))
+		return true;
+	/* "Keynote: 20 years of YARV by Koichi": one word, after a talk's. */
+	return talks_is_talk_label(sc, a) && talks_one_word(sc, e, b, l);
 }
 
 /*
