@@ -547,10 +547,15 @@ talks_link_follows(const struct talks_block *b, size_t e)
 	return false;
 }
 
-/* The names a bold stretch at a line's start holds, as an entry. */
+/*
+ * The names a bold stretch at a line's start holds, as an entry.  A bold
+ * term opens a glossary's entries as well ("**Const Functions** let you
+ * ..."), so a name in capitals is vouched for (*vouched) only by a link,
+ * to its author's page or, after it, to the talk.
+ */
 static size_t
 talks_bold_entry(const struct talks_block *b, const struct talks_mark *m,
-    struct talks_name *names, size_t max)
+    struct talks_name *names, size_t max, bool *vouched)
 {
 	size_t	 len = talks_block_len(b), p = m->off, e, end, n, st;
 
@@ -559,19 +564,16 @@ talks_bold_entry(const struct talks_block *b, const struct talks_mark *m,
 	if (e >= len || b->text[e] == '\n' || b->text[e] == ':' ||
 	    strncmp(b->text + e, "\xef\xbc\x9a", 3) == 0)
 		return 0;
-	/*
-	 * A bold term opens a glossary's entries as well ("**Const
-	 * Functions** let you ..."): a name in capitals needs a link too,
-	 * to its author's page or, after it, to the talk.
-	 */
 	n = talks_names_at(b->text, e, p, names, max, &end);
-	if (n > 0 && end == e && (talks_is_linked(b, p, e) ||
-	    talks_link_follows(b, e)))
+	if (n > 0 && end == e) {
+		*vouched = talks_is_linked(b, p, e) || talks_link_follows(b, e);
 		return n;
+	}
 	if (talks_is_uncased_at(b->text, e, p) &&
 	    (n = talks_uncased_name(b, p, e, &st)) == e - p) {
 		names[0].off = st;
 		names[0].len = n;
+		*vouched = true;
 		return 1;
 	}
 	return 0;
@@ -585,7 +587,7 @@ talks_bold_entry(const struct talks_block *b, const struct talks_mark *m,
  */
 static size_t
 talks_entry(const struct talks_block *b, size_t p, size_t eol,
-    struct talks_name *names, size_t max)
+    struct talks_name *names, size_t max, bool *vouched)
 {
 	size_t	 i, e, end, n;
 
@@ -594,13 +596,15 @@ talks_entry(const struct talks_block *b, size_t p, size_t eol,
 			break;
 		e = b->marks[i].off;
 		if (b->marks[i].kind == TALKS_MARK_STRONG && e == p)
-			return talks_bold_entry(b, &b->marks[i], names, max);
+			return talks_bold_entry(b, &b->marks[i], names, max,
+			    vouched);
 		/* "Jane Roe: [Title](...)": a link after ": ". */
 		if (b->marks[i].kind != TALKS_MARK_LINK || e < p + 4 ||
 		    b->text[e - 2] != ':' || b->text[e - 1] != ' ' ||
 		    memchr(b->text + p, ':', e - 2 - p) != NULL)
 			continue;
 		n = talks_names_at(b->text, e - 2, p, names, max, &end);
+		*vouched = true;
 		return n > 0 && end == e - 2 ? n : 0;
 	}
 	return 0;
@@ -609,7 +613,8 @@ talks_entry(const struct talks_block *b, size_t p, size_t eol,
 /*
  * Labels, handles and a programme's entries, at each line start (and
  * labels in each bold stretch).  Entries count only when the opening
- * holds two or more: one could be anything.
+ * holds two or more, a third of them vouched for by a link: one could be
+ * anything, and bold terms open a glossary's entries too.
  */
 static void
 talks_find_labels(const struct talks_block *blocks, size_t nblocks,
@@ -620,6 +625,8 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 	struct talks_name	 names[TALKS_FOUND_MAX];
 	const struct talks_block *b;
 	size_t			 bi, i, p, e, n, len, nentries = 0;
+	size_t			 nvouched = 0;
+	bool			 vouched = false;
 
 	for (bi = 1; bi < nblocks; bi++) {
 		b = &blocks[bi];
@@ -633,10 +640,11 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 			if (memchr(b->text + p, '@', e - p) != NULL)
 				talks_find_handles(blocks, bi, p, set);
 			if (b->kind == TALKS_BLOCK_HEADING || (n = talks_entry(b,
-			    p, e, names, TALKS_FOUND_MAX)) == 0)
+			    p, e, names, TALKS_FOUND_MAX, &vouched)) == 0)
 				continue;
 			talks_add_names(&entries, bi, blocks, names, n);
 			nentries++;
+			nvouched += vouched;
 		}
 		for (i = 0; i < b->nmarks; i++)
 			if (b->marks[i].kind == TALKS_MARK_STRONG &&
@@ -644,7 +652,10 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 				talks_find_label(blocks, bi, b->marks[i].off,
 				    set);
 	}
-	for (i = 0; nentries >= 2 && i < entries.n; i++)
+	/* A listing: two entries or more, a third of them linked. */
+	if (nentries < 2 || 3 * nvouched < nentries)
+		return;
+	for (i = 0; i < entries.n; i++)
 		talks_add(set, ev[i].block, blocks[ev[i].block].text, ev[i].off,
 		    ev[i].len, blocks);
 }
