@@ -282,6 +282,13 @@ static const char *const talks_by_verbs[] = {
 	NULL
 };
 
+/* Who the speakers of a session are said to be: "were the panel". */
+static const char *const talks_roles[] = {
+	"hosts", "keynote", "moderators", "panel", "panelists",
+	"panellists", "presenters", "speakers",
+	NULL
+};
+
 /* Words that stay lower case in a Title Case heading. */
 static const char *const talks_minor[] = {
 	"a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into",
@@ -418,6 +425,7 @@ talks_tables_ok(void)
 		TALKS_WORDS(talks_adjectives), TALKS_WORDS(talks_labels),
 		TALKS_WORDS(talks_reporter_nouns), TALKS_WORDS(talks_minor),
 		TALKS_WORDS(talks_presenting), TALKS_WORDS(talks_by_verbs),
+		TALKS_WORDS(talks_roles),
 	};
 	size_t				 i, j;
 
@@ -823,6 +831,25 @@ talks_verb_phrase(const struct talks_scan *sc, size_t p,
 	return !talks_ascii_eq(sc->s + q, e - q, "by", true);
 }
 
+/* "A, B and C were the panel", "Jane Roe was the keynote speaker". */
+static bool
+talks_were_panel(const struct talks_scan *sc, size_t p)
+{
+	size_t	 q, e;
+
+	q = talks_skip_space(sc, p);
+	e = talks_token(sc, q);
+	if (q == p || e == q || (!talks_ascii_eq(sc->s + q, e - q, "were",
+	    false) && !talks_ascii_eq(sc->s + q, e - q, "was", false)))
+		return false;
+	q = talks_skip_space(sc, e);
+	e = talks_token(sc, q);
+	if (e > q && talks_ascii_eq(sc->s + q, e - q, "the", false))
+		q = talks_skip_space(sc, e);
+	return talks_phrase(sc, q, TALKS_WORDS(talks_adjectives),
+	    TALKS_WORDS(talks_roles), true) > 0;
+}
+
 /*
  * What follows the speakers: a talk noun after a possessive, or a verb,
  * perhaps after an aside (", of OSDL," or "— of OSDL —").
@@ -838,7 +865,7 @@ talks_tail(const struct talks_scan *sc, size_t p, const struct talks_list *l,
 		    talks_noun_phrase(sc, q) > 0;
 	if ((q = talks_aside(sc, p, ',', ',', ".!?;:")) == p)
 		q = talks_aside(sc, p, 0x2014, 0x2014, ".!?;:");
-	return talks_verb_phrase(sc, q, verbs);
+	return talks_verb_phrase(sc, q, verbs) || talks_were_panel(sc, q);
 }
 
 /*
@@ -902,6 +929,68 @@ talks_skip_article(const struct talks_scan *sc, size_t p)
 	return q;
 }
 
+/*
+ * A short opening before the speakers: "As ", or up to three words from
+ * a function word to a comma ("This year, ", "On Tuesday, ", "Later, ").
+ * Returns the position after it, or pos.
+ */
+static size_t
+talks_later_intro(const struct talks_scan *sc, size_t pos)
+{
+	uint32_t	 cp;
+	size_t		 q = pos, e, i;
+
+	e = talks_token(sc, pos);
+	if (e > pos && talks_ascii_eq(sc->s + pos, e - pos, "As", false) &&
+	    (q = talks_skip_space(sc, e)) > e)
+		return q;
+	/* An adverbial opens with a function word, a name does not. */
+	if (e == pos || !talks_in(TALKS_WORDS(talks_function), sc, pos, e,
+	    true))
+		return pos;
+	for (i = 0, q = pos; i < 3; i++) {
+		for (e = q; e < sc->len && (talks_char(sc, e, &cp), cp) != 0 &&
+		    (text_is_alpha(cp) || text_is_digit(cp)); e += talks_char(sc,
+		    e, &cp))
+			continue;
+		if (e == q)
+			return pos;
+		if (e < sc->len && sc->s[e] == ',')
+			return talks_skip_space(sc, e + 1) > e + 1 ?
+			    talks_skip_space(sc, e + 1) : pos;
+		if ((q = talks_skip_space(sc, e)) == e)
+			return pos;
+	}
+	return pos;
+}
+
+/*
+ * " from Acme", " from Public Lab" after the speakers, before the verb:
+ * up to three capitalised words or an acronym.  Returns the position
+ * after it, or p.
+ */
+static size_t
+talks_from_org(const struct talks_scan *sc, size_t p)
+{
+	uint32_t	 cp;
+	size_t		 q, q0, e, i;
+
+	q = talks_skip_space(sc, p);
+	e = talks_token(sc, q);
+	if (q == p || e == q || !talks_ascii_eq(sc->s + q, e - q, "from",
+	    false))
+		return p;
+	for (i = 0, q0 = p, p = e; i < 3; i++) {
+		q = talks_skip_space(sc, p);
+		if (q == p || talks_char(sc, q, &cp) == 0 || !text_is_upper(cp))
+			break;
+		for (e = q; e < sc->len && sc->s[e] != ' ' && sc->s[e] != ',';)
+			e++;
+		p = e;
+	}
+	return i > 0 ? p : q0;
+}
+
 /* The speakers opening `text`, as the subject of one of `verbs`. */
 static size_t
 talks_subject(const char *text, size_t len, struct talks_name *out,
@@ -918,8 +1007,11 @@ talks_subject(const char *text, size_t len, struct talks_name *out,
 	sc.cut = len > TALKS_SCAN_MAX;
 	start = talks_skip_space(&sc, 0);
 	names = talks_intro(&sc, start);
+	if (names == start)
+		names = talks_later_intro(&sc, start);
 	if (!talks_list(&sc, names, TALKS_ASIDES, &l, &after))
 		return 0;
+	after = talks_from_org(&sc, after);
 	/*
 	 * After "In his talk, " only a verb may follow: "Jane Doe said"; and
 	 * later in an opening, "Jane Doe's paper" is more often cited work.

@@ -57,6 +57,15 @@ static const struct t_case t_sample[] = {
 
 /* Sentences of other reports: shapes the sample does not have. */
 static const struct t_case t_own[] = {
+	/* a short adverbial before the speakers, up to its comma */
+	{ "At the conference, Linus Torvalds discussed the kernel.",
+	    { "Linus Torvalds" } },
+	{ "This year, Jeff Bezanson presented the State of Julia talk.",
+	    { "Jeff Bezanson" } },
+	{ "As Jane Roe and John Doe from Acme presented, zones matter.",
+	    { "Jane Roe", "John Doe" } },
+	{ "Jane Roe, John Doe and Ana dos Santos were the panel.",
+	    { "Jane Roe", "John Doe", "Ana dos Santos" } },
 	/* particles */
 	{ "Ludwig van Beethoven discussed late quartets.",
 	    { "Ludwig van Beethoven" } },
@@ -160,7 +169,9 @@ static const struct t_case t_none[] = {
 	{ "Linus discussed the kernel.", { NULL } },
 	{ "Dave", { NULL } },
 	{ "", { NULL } },
-	{ "At the conference, Linus Torvalds discussed the kernel.",
+	{ "At the conference Linus Torvalds discussed the kernel.",
+	    { NULL } },
+	{ "Linus Torvalds, Andrew Morton, the kernel, discussed it.",
 	    { NULL } },
 	{ "The talk by Andrew Morton covered the -mm tree.", { NULL } },
 	{ "This year Andrew Morton discussed the -mm tree.", { NULL } },
