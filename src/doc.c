@@ -224,6 +224,40 @@ doc_name_is_topic(const struct doc *d, const struct doc_section *sec,
 	return doc_folded_in(d->text.data + off, len, h, hlen);
 }
 
+/*
+ * A sub-heading that is only a name, spelling out one the parent section
+ * gave its talk: "# Swear and Strum" / "Jesse gave a talk ..." / "## Jesse
+ * Keane", a presenter's profile.  The name in `out`; false if not so.
+ */
+static bool
+doc_heading_names_parent(const struct doc *d, size_t s, struct doc_range *out)
+{
+	const struct doc_section	*sec = &d->sections[s], *par;
+	const struct doc_range		*r;
+	struct talks_name		 nm;
+	const char			*h;
+	size_t				 hlen, end, i;
+
+	if (sec->heading == DOC_NONE || sec->parent == DOC_NONE)
+		return false;
+	par = &d->sections[sec->parent];
+	h = doc_block_text(d, sec->heading, &hlen);
+	if (par->nspeaker == 0 || talks_names_at(h, hlen, 0, &nm, 1, &end) != 1 ||
+	    end != hlen || nm.off != 0)
+		return false;
+	for (i = 0; i < par->nspeaker; i++) {
+		r = &d->speakers[par->speaker + i];
+		/* The parent's name is the first word of this one. */
+		if (r->len < hlen && h[r->len] == ' ' &&
+		    memcmp(d->text.data + r->off, h, r->len) == 0) {
+			out->off = (size_t)(h - d->text.data);
+			out->len = hlen;
+			return true;
+		}
+	}
+	return false;
+}
+
 size_t
 doc_find_speakers(const struct doc *d, size_t s, struct doc_range *out,
     size_t max)
@@ -246,6 +280,8 @@ doc_find_speakers(const struct doc *d, size_t s, struct doc_range *out,
 		out[kept].off = off;
 		out[kept++].len = found[i].len;
 	}
+	if (kept == 0 && max > 0 && doc_heading_names_parent(d, s, &out[0]))
+		kept = 1;
 	return kept;
 }
 

@@ -182,8 +182,9 @@ talks_may_name(const char *s, size_t len, size_t p)
 /*
  * Whether a sentence at p may open with the speakers, before the grammar
  * is asked.  It only turns away what the grammar would: a first word of
- * ASCII letters then a blank and a lower-case word that is no particle,
- * as in "The kernel ..." (but "In his talk, ..." may open a subject).
+ * ASCII letters then a blank and a lower-case word that is no particle
+ * nor ends an adverbial, as in "The kernel ..." (but "In his talk, ..."
+ * and "This year, ..." may open a subject).
  */
 static bool
 talks_may_subject(const char *s, size_t len, size_t p)
@@ -201,10 +202,13 @@ talks_may_subject(const char *s, size_t len, size_t p)
 	if ((w - p == 2 && memcmp(s + p, "In", 2) == 0) ||
 	    (w - p == 6 && memcmp(s + p, "During", 6) == 0))
 		return true;
-	/* A particle: short, lower case, then a blank ("Rik van Riel"). */
+	/*
+	 * A particle: short, lower case, then a blank ("Rik van Riel"); or
+	 * the end of a short adverbial ("This year, Jane Roe ...").
+	 */
 	for (q = w + 1; q < len && s[q] >= 'a' && s[q] <= 'z'; q++)
 		continue;
-	return q - w <= 6 && (q >= len || s[q] == ' ');
+	return q >= len || s[q] == ',' || (q - w <= 6 && s[q] == ' ');
 }
 
 /*

@@ -289,6 +289,12 @@ static const char *const talks_roles[] = {
 	NULL
 };
 
+/* The verbs that make a talk's giver of a first name alone. */
+static const char *const talks_giving[] = {
+	"conducted", "delivered", "gave", "hosted", "led", "presented", "ran",
+	NULL
+};
+
 /* Words that stay lower case in a Title Case heading. */
 static const char *const talks_minor[] = {
 	"a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into",
@@ -425,7 +431,7 @@ talks_tables_ok(void)
 		TALKS_WORDS(talks_adjectives), TALKS_WORDS(talks_labels),
 		TALKS_WORDS(talks_reporter_nouns), TALKS_WORDS(talks_minor),
 		TALKS_WORDS(talks_presenting), TALKS_WORDS(talks_by_verbs),
-		TALKS_WORDS(talks_roles),
+		TALKS_WORDS(talks_roles), TALKS_WORDS(talks_giving),
 	};
 	size_t				 i, j;
 
@@ -991,6 +997,44 @@ talks_from_org(const struct talks_scan *sc, size_t p)
 	return i > 0 ? p : q0;
 }
 
+/*
+ * First names alone, "Jesse" or "Cat and Josh", as the subject of giving
+ * a talk: a verb of giving, then a talk's noun within five words ("Jesse
+ * gave a rad talk", "Cat and Josh led this session").  A first name is
+ * weak evidence, so only this shape counts.
+ */
+static size_t
+talks_first_name_subject(const struct talks_scan *sc, size_t pos,
+    struct talks_name *out, size_t max)
+{
+	size_t	 n = 0, p = pos, e, q, i;
+
+	for (;;) {
+		if (n == max || talks_unit(sc, p, &e) != TALKS_WORD)
+			return 0;
+		out[n].off = p;
+		out[n++].len = e - p;
+		q = talks_skip_space(sc, e);
+		e = talks_token(sc, q);
+		if (e > q && talks_ascii_eq(sc->s + q, e - q, "and", false)) {
+			p = talks_skip_space(sc, e);
+			continue;
+		}
+		break;
+	}
+	if (e == q || !talks_in(TALKS_WORDS(talks_giving), sc, q, e, false))
+		return 0;
+	for (i = 0, p = e; i < 5; i++) {
+		q = talks_skip_space(sc, p);
+		if (q == p || (e = talks_token(sc, q)) == q)
+			return 0;
+		if (talks_in(TALKS_WORDS(talks_nouns), sc, q, e, true))
+			return n;
+		p = e;
+	}
+	return 0;
+}
+
 /* The speakers opening `text`, as the subject of one of `verbs`. */
 static size_t
 talks_subject(const char *text, size_t len, struct talks_name *out,
@@ -1010,7 +1054,7 @@ talks_subject(const char *text, size_t len, struct talks_name *out,
 	if (names == start)
 		names = talks_later_intro(&sc, start);
 	if (!talks_list(&sc, names, TALKS_ASIDES, &l, &after))
-		return 0;
+		return talks_first_name_subject(&sc, names, out, max);
 	after = talks_from_org(&sc, after);
 	/*
 	 * After "In his talk, " only a verb may follow: "Jane Doe said"; and
