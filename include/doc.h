@@ -29,7 +29,7 @@
 #define DOC_MAX_DEPTH		32
 
 /* Speakers kept for one section at the most. */
-#define DOC_MAX_SPEAKERS	8
+#define DOC_MAX_SPEAKERS	16
 
 enum doc_kind {
 	/* Leaves: they hold text and are laid out into lines. */

@@ -564,9 +564,11 @@ talks_bold_entry(const struct talks_block *b, const struct talks_mark *m,
 	size_t	 len = talks_block_len(b), p = m->off, e, end, n, st;
 
 	e = m->off + m->len;
-	/* "**Time**: 20:30" is a field, not a name and a title. */
-	if (e >= len || b->text[e] == '\n' || b->text[e] == ':' ||
-	    strncmp(b->text + e, "\xef\xbc\x9a", 3) == 0)
+	if (e >= len || b->text[e] == '\n')
+		return 0;
+	/* "**Time**: 20:30" is a field, "[**Jane Roe**](...): Title" not. */
+	if ((b->text[e] == ':' || strncmp(b->text + e, "\xef\xbc\x9a", 3) ==
+	    0) && !talks_is_linked(b, p, e))
 		return 0;
 	n = talks_names_at(b->text, e, p, names, max, &end);
 	if (n > 0 && end == e) {
@@ -673,12 +675,17 @@ talks_find_sentences(const struct talks_block *blocks, size_t nblocks,
 	const struct talks_block *b;
 	size_t			 bi, p, i, n, len, read = 0, tried = 0;
 
-	/* Past a paragraph that names someone, the rest is the talk's. */
-	for (bi = 1; bi < nblocks && read < TALKS_FIND_SENTENCES && set->n == 0;
-	    bi++) {
+	/*
+	 * Past a paragraph that names someone, the rest is the talk's; a
+	 * list's items each may name another ("- Jane Roe, ..., presented").
+	 */
+	for (bi = 1; bi < nblocks && read < TALKS_FIND_SENTENCES; bi++) {
 		b = &blocks[bi];
 		if (b->kind == TALKS_BLOCK_HEADING || b->len == 0)
 			continue;
+		if (set->n > 0 && (b->kind != TALKS_BLOCK_ITEM ||
+		    blocks[bi - 1].kind != TALKS_BLOCK_ITEM))
+			break;
 		len = b->len < TALKS_SENTENCE_BYTES ? b->len :
 		    TALKS_SENTENCE_BYTES;
 		for (p = 0; p < len && tried < TALKS_FIND_SUBJECTS;

@@ -27,6 +27,7 @@
 #define TALKS_NAME_MAX		120	/* bytes in one name */
 #define TALKS_ASIDE_MAX		100	/* bytes in ", of OSDL," or "(IBM)" */
 #define TALKS_MODS_MAX		2	/* adverbs or adjectives in a row */
+#define TALKS_ASIDE_PARTS	3	/* ", a, b, c," after a name */
 
 #define TALKS_RSQUO		0x2019	/* ’, an apostrophe as typeset */
 
@@ -675,6 +676,12 @@ talks_aside(const struct talks_scan *sc, size_t p, uint32_t open,
 			return p;
 		if (cp == close)
 			return text ? q + n : p;
+		/* A full stop inside a domain ("H2O.ai") ends nothing. */
+		if (cp == '.' && q + 1 < sc->len && sc->s[q + 1] >= 'a' &&
+		    sc->s[q + 1] <= 'z' && q > start && sc->s[q - 1] != ' ') {
+			text = true;
+			continue;
+		}
 		if (cp == open || talks_is_ascii_in(cp, stop))
 			return p;
 		text = text || !text_is_space(cp);
@@ -864,14 +871,28 @@ static bool
 talks_tail(const struct talks_scan *sc, size_t p, const struct talks_list *l,
     const struct talks_words *verbs)
 {
-	size_t	 q;
+	size_t	 q, e, i;
 
 	if (l->lastposs)
 		return (q = talks_skip_space(sc, p)) > p &&
 		    talks_noun_phrase(sc, q) > 0;
 	if ((q = talks_aside(sc, p, ',', ',', ".!?;:")) == p)
 		q = talks_aside(sc, p, 0x2014, 0x2014, ".!?;:");
-	return talks_verb_phrase(sc, q, verbs) || talks_were_panel(sc, q);
+	if (talks_verb_phrase(sc, q, verbs) || talks_were_panel(sc, q))
+		return true;
+	/*
+	 * An aside of several parts: "Jane Roe, chief scientist at Acme,
+	 * founder of X, presented".  Each comma that closes one opens the
+	 * next.
+	 */
+	for (i = 0; i < TALKS_ASIDE_PARTS && q > p && sc->s[q - 1] == ','; i++) {
+		if ((e = talks_aside(sc, q - 1, ',', ',', ".!?;:")) == q - 1)
+			return false;
+		q = e;
+		if (talks_verb_phrase(sc, q, verbs))
+			return true;
+	}
+	return false;
 }
 
 /*
