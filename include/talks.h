@@ -97,6 +97,9 @@ size_t	 talks_by(const char *text, size_t len, struct talks_name *out,
 /* Names one section may have at the most. */
 #define TALKS_FOUND_MAX		16
 
+/* Blocks of a section's opening read, after its heading, at the most. */
+#define TALKS_FIND_BLOCKS	16
+
 /* What a stretch of a block's text is, as talks_find() reads it. */
 enum talks_mark_kind {
 	TALKS_MARK_LINK,	/* a link's text */

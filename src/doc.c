@@ -117,8 +117,8 @@ doc_folded_in(const char *name, size_t nlen, const char *s, size_t len)
 }
 
 /* What of a section's opening talks_find() is given. */
-#define DOC_FIND_BLOCKS	24	/* paragraphs after the heading */
-#define DOC_FIND_MARKS	32	/* marks of one block */
+#define DOC_FIND_BLOCKS	TALKS_FIND_BLOCKS	/* after the heading */
+#define DOC_FIND_MARKS	32			/* marks of one block */
 
 /* The marks talks_find() reads, from block `b`'s style spans. */
 static size_t

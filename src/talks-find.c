@@ -17,8 +17,7 @@
 
 #include "text.h"
 
-/* How much of an opening is read: blocks, and bytes of each. */
-#define TALKS_FIND_BLOCKS	16
+/* How much of an opening is read: bytes of each block, and of some. */
 #define TALKS_FIND_SENTENCES	4	/* blocks whose sentences are read */
 #define TALKS_FIND_SUBJECTS	6	/* sentences read for a subject */
 #define TALKS_SENTENCE_BYTES	1024	/* of each block, for sentences */
@@ -27,11 +26,7 @@
 #define TALKS_HEADING_MAX	400	/* longer headings name nobody */
 #define TALKS_CJK_NAME_MAX	36	/* bytes of a name in a CJK label */
 #define TALKS_LINKED_NAME_MAX	80	/* bytes of a link's text that names */
-
-struct talks_found_set;
-
-static void	 talks_find_label(const struct talks_block *, size_t bi,
-		    size_t p, struct talks_found_set *);
+#define TALKS_HANDLE_AT		160	/* bytes into a line, its first "@" */
 
 /* The names found so far, without repeats. */
 struct talks_found_set {
@@ -39,6 +34,9 @@ struct talks_found_set {
 	size_t			 n;
 	size_t			 max;
 };
+
+static void	 talks_find_label(const struct talks_block *, size_t bi,
+		    size_t p, struct talks_found_set *);
 
 static void
 talks_add(struct talks_found_set *set, size_t block, const char *text,
@@ -641,9 +639,10 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 			talks_find_label(blocks, bi, p, set);
 			if (!talks_may_name(b->text, len, p))
 				continue;
-			/* A handle line has an "@", an entry a colon or bold. */
+			/* A handle line has an "@" soon after the first name. */
 			e = talks_next_line(b->text, len, p);
-			if (memchr(b->text + p, '@', e - p) != NULL)
+			if (memchr(b->text + p, '@', e - p < TALKS_HANDLE_AT ?
+			    e - p : TALKS_HANDLE_AT) != NULL)
 				talks_find_handles(blocks, bi, p, set);
 			if (b->kind == TALKS_BLOCK_HEADING || (n = talks_entry(b,
 			    p, e, names, TALKS_FOUND_MAX, &vouched)) == 0)
