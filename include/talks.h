@@ -1,8 +1,10 @@
 /*
- * talks: finds the speakers of a talk from the words that open its section.
+ * talks: finds the presenters of a talk from what opens its section: the
+ * grammar of names (talks.c) and the policy that reads a section's
+ * heading, labels and sentences with it (talks-find.c, talks_find()).
  * Pure functions from text to byte ranges of that text; no allocation, no
- * global state.  A wrong name is worse than none: when a sentence does not
- * clearly open with speakers, no speaker is returned.
+ * global state.  A wrong name is worse than none: where nothing clearly
+ * names a presenter, no speaker is returned.
  */
 #ifndef OLSREAD_TALKS_H
 #define OLSREAD_TALKS_H

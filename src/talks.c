@@ -1,10 +1,12 @@
 /*
- * talks: finds the speakers of a talk in the opening sentence or the heading
- * of its section.  It parses a small grammar from the very start of the
- * text -- a list of names, then either a possessive and a talk noun ("Robert
- * Love's talk") or a reporting verb ("Rik van Riel discussed") -- and gives
- * up at the first thing it does not expect, since a wrong name in the talk
- * index is worse than none.  Pure functions over byte ranges: no allocation,
+ * talks: the grammar of presenters' names.  It parses small shapes at a
+ * given place -- a list of names, then a possessive and a talk noun
+ * ("Robert Love's talk"), a reporting verb ("Rik van Riel discussed"), a
+ * talk just before ("a keynote by Jane Roe"), a label before ("Speaker:"),
+ * or a heading's shape ("Title - Jane Roe") -- and gives up at the first
+ * thing it does not expect, since a wrong name in the talk index is worse
+ * than none.  Which places of a section are tried, and in what order, is
+ * talks-find.c's policy.  Pure functions over byte ranges: no allocation,
  * no state but static const tables, and no libunistring here (character
  * classes come from text.h).
  */
