@@ -19,7 +19,8 @@
 
 /* How much of an opening is read: bytes of each block, and of some. */
 #define TALKS_FIND_SENTENCES	4	/* blocks whose sentences are read */
-#define TALKS_FIND_SUBJECTS	6	/* sentences read for a subject */
+#define TALKS_FIND_SUBJECTS	4	/* sentences read for a subject */
+#define TALKS_FIND_STARTS	16	/* sentences looked at, all told */
 #define TALKS_SENTENCE_BYTES	1024	/* of each block, for sentences */
 #define TALKS_BY_BYTES		400	/* of each, for "given by" */
 #define TALKS_FIND_BYTES	2048
@@ -673,6 +674,7 @@ talks_find_sentences(const struct talks_block *blocks, size_t nblocks,
 	struct talks_name	 names[TALKS_FOUND_MAX];
 	const struct talks_block *b;
 	size_t			 bi, p, i, n, len, read = 0, tried = 0;
+	size_t			 seen = 0;
 
 	/*
 	 * Past a paragraph that names someone, the rest is the talk's; a
@@ -689,6 +691,8 @@ talks_find_sentences(const struct talks_block *blocks, size_t nblocks,
 		    TALKS_SENTENCE_BYTES;
 		for (p = 0; p < len && tried < TALKS_FIND_SUBJECTS;
 		    p = talks_next_sentence(b->text, len, p)) {
+			if (++seen > TALKS_FIND_STARTS)
+				break;
 			if (!talks_may_subject(b->text, len, p))
 				continue;
 			tried++;

@@ -30,6 +30,7 @@
 #define TALKS_ASIDE_MAX		100	/* bytes in ", of OSDL," or "(IBM)" */
 #define TALKS_MODS_MAX		2	/* adverbs or adjectives in a row */
 #define TALKS_ASIDE_PARTS	3	/* ", a, b, c," after a name */
+#define TALKS_INTRO_MAX		40	/* bytes of "On the second day," */
 
 #define TALKS_RSQUO		0x2019	/* ’, an apostrophe as typeset */
 
@@ -1073,8 +1074,12 @@ talks_subject(const char *text, size_t len, struct talks_name *out,
 	sc.len = len < TALKS_SCAN_MAX ? len : TALKS_SCAN_MAX;
 	sc.cut = len > TALKS_SCAN_MAX;
 	start = talks_skip_space(&sc, 0);
-	names = talks_intro(&sc, start);
-	if (names == start)
+	/* The openings asked for first by a byte: "In", "During", a comma. */
+	names = start < sc.len && (sc.s[start] == 'I' || sc.s[start] == 'D') ?
+	    talks_intro(&sc, start) : start;
+	if (names == start && start < sc.len && (sc.s[start] == 'A' ||
+	    memchr(sc.s + start, ',', sc.len - start < TALKS_INTRO_MAX ?
+	    sc.len - start : TALKS_INTRO_MAX) != NULL))
 		names = talks_later_intro(&sc, start);
 	if (!talks_list(&sc, names, TALKS_ASIDES, &l, &after))
 		return talks_first_name_subject(&sc, names, out, max);
