@@ -1918,6 +1918,43 @@ e2e_test_speakers(void)
 	e2e_quit(&s, "speakers: q exits 0");
 }
 
+/* The speakers list: S and Enter again step through one speaker's talks. */
+static void
+e2e_test_speakers_step(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false, NULL, NULL };
+	struct e2e	 s;
+	char		 path[PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, path, NULL };
+
+	if (!e2e_many_talks(path, sizeof(path)) || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "By someone")) {
+		tap_ok(false, "speakers, stepping: the article opens");
+		e2e_close(&s);
+		unlink(path);
+		return;
+	}
+	e2e_send(&s, "S");
+	tap_ok(e2e_wait_for(&s, "Alice Smith  talks 1, 2, 3, 4, 5"),
+	    "speakers, stepping: one speaker, all twelve talks");
+	e2e_send(&s, "\r");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "1. Topic number 1") &&
+	    e2e_wait_for(&s, "Alice Smith: talk 1, 1 of 12"),
+	    "speakers, stepping: Enter goes to the first talk");
+	e2e_send(&s, "S\r");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "2. Topic number 2") &&
+	    e2e_wait_for(&s, "Alice Smith: talk 2, 2 of 12"),
+	    "speakers, stepping: S and Enter again, the next one");
+	e2e_send(&s, "12");
+	e2e_wait_at(&s, 0, E2E_BODY_X, "12. Topic number 12");
+	e2e_send(&s, "S\r");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, "1. Topic number 1") &&
+	    e2e_wait_for(&s, "talk 1, 1 of 12"),
+	    "speakers, stepping: past the last talk, the first again");
+	e2e_quit(&s, "speakers, stepping: q exits 0");
+	unlink(path);
+}
+
 /* Search. */
 
 /* The index shows from this width on. */
@@ -4417,6 +4454,7 @@ main(void)
 	e2e_test_prompt();
 	e2e_test_help();
 	e2e_test_speakers();
+	e2e_test_speakers_step();
 	e2e_test_search_find();
 	e2e_test_search_next();
 	e2e_test_search_index();
