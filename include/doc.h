@@ -105,6 +105,7 @@ struct doc_section {
 	unsigned int	 level;		/* 1-6; 1 for the implicit section */
 	unsigned int	 depth;		/* ancestors in the section tree */
 	unsigned int	 talk;		/* talk number from 1, or 0 */
+	size_t		 nparagraphs;	/* opened in it so far */
 	bool		 known;		/* speakers and talk are final */
 };
 

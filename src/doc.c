@@ -116,9 +116,8 @@ doc_folded_in(const char *name, size_t nlen, const char *s, size_t len)
 	return na > 0 && strstr(b, a) != NULL;
 }
 
-/* What of a section's opening talks_find() is given. */
-#define DOC_FIND_BLOCKS	TALKS_FIND_BLOCKS	/* after the heading */
-#define DOC_FIND_MARKS	32			/* marks of one block */
+/* Marks of one block talks_find() is given. */
+#define DOC_FIND_MARKS	32
 
 /* The marks talks_find() reads, from block `b`'s style spans. */
 static size_t
@@ -163,31 +162,34 @@ doc_talks_block(const struct doc *d, size_t b, struct talks_block *tb,
 
 /*
  * The opening of section `s` as talks_find() reads it: its heading, then
- * its paragraphs, up to DOC_FIND_BLOCKS.  A section with no text of its
+ * its paragraphs, up to TALKS_FIND_BLOCKS; from[i] is tb[i]'s block.  A section with no text of its
  * own, a talk's title over "#### Speaker: Jane Roe", is opened by its
  * first sub-heading.
  */
 static size_t
 doc_talks_opening(const struct doc *d, size_t s, struct talks_block *tb,
-    struct talks_mark (*marks)[DOC_FIND_MARKS])
+    struct talks_mark (*marks)[DOC_FIND_MARKS], size_t *from)
 {
 	const struct doc_section	*sec = &d->sections[s];
 	size_t				 b, n = 1;
 
 	memset(&tb[0], 0, sizeof(tb[0]));
+	from[0] = sec->heading;
 	if (sec->heading != DOC_NONE)
 		doc_talks_block(d, sec->heading, &tb[0], marks[0]);
-	for (b = sec->first; b < sec->end && n < DOC_FIND_BLOCKS + 1; b++) {
+	for (b = sec->first; b < sec->end && n < TALKS_FIND_BLOCKS + 1; b++) {
 		if (b == sec->heading || (d->blocks[b].kind != DOC_PARAGRAPH &&
 		    d->blocks[b].kind != DOC_HEADING))
 			continue;
+		from[n] = b;
 		doc_talks_block(d, b, &tb[n], marks[n]);
 		n++;
 	}
 	if (n == 1 && sec->end - sec->first <= 1 && s + 1 < d->nsections &&
 	    d->sections[s + 1].parent == s &&
 	    d->sections[s + 1].heading != DOC_NONE) {
-		doc_talks_block(d, d->sections[s + 1].heading, &tb[n], marks[n]);
+		from[n] = d->sections[s + 1].heading;
+		doc_talks_block(d, from[n], &tb[n], marks[n]);
 		n++;
 	}
 	return n;
@@ -263,18 +265,19 @@ doc_find_speakers(const struct doc *d, size_t s, struct doc_range *out,
     size_t max)
 {
 	const struct doc_section *sec = &d->sections[s];
-	struct talks_block	 tb[DOC_FIND_BLOCKS + 1];
-	struct talks_mark	 marks[DOC_FIND_BLOCKS + 1][DOC_FIND_MARKS];
+	struct talks_block	 tb[TALKS_FIND_BLOCKS + 1];
+	struct talks_mark	 marks[TALKS_FIND_BLOCKS + 1][DOC_FIND_MARKS];
 	struct talks_found	 found[TALKS_FOUND_MAX];
+	size_t			 from[TALKS_FIND_BLOCKS + 1];
 	size_t			 i, n, nb, off, kept = 0;
 
-	nb = doc_talks_opening(d, s, tb, marks);
+	nb = doc_talks_opening(d, s, tb, marks, from);
 	n = talks_find(tb, nb, found, max < TALKS_FOUND_MAX ? max :
 	    TALKS_FOUND_MAX);
 	for (i = 0; i < n; i++) {
 		off = (size_t)(tb[found[i].block].text - d->text.data) +
 		    found[i].off;
-		if (doc_name_is_topic(d, sec, doc_block_at(d, off), off,
+		if (doc_name_is_topic(d, sec, from[found[i].block], off,
 		    found[i].len))
 			continue;
 		out[kept].off = off;
@@ -440,13 +443,14 @@ doc_open(struct doc *d, enum doc_kind kind, size_t parent, unsigned int level)
 		doc_section_open(d, b, DOC_NONE, 1);
 	blk->section = d->nsections - 1;
 	d->sections[blk->section].end = b + 1;
+	d->sections[blk->section].nparagraphs += kind == DOC_PARAGRAPH;
 	return b;
 }
 
 /*
  * Leaf `b` has closed: find the speakers of a section whose opening it
  * completes.  A sub-heading completes its parent's when the parent had no
- * text of its own; DOC_FIND_BLOCKS paragraphs complete any opening, so
+ * text of its own; TALKS_FIND_BLOCKS paragraphs complete any opening, so
  * that a long section is numbered before it ends.
  */
 static void
@@ -454,18 +458,14 @@ doc_opening_grew(struct doc *d, size_t b)
 {
 	const struct doc_block	*blk = &d->blocks[b];
 	const struct doc_section *sec = &d->sections[blk->section];
-	size_t			 s = blk->section, i, n = 0;
+	size_t			 s = blk->section;
 
 	if (blk->kind == DOC_HEADING && sec->heading == b) {
 		if (s > 0 && !d->sections[s - 1].known)
 			doc_section_find_speakers(d, s - 1);
 		return;
 	}
-	if (sec->known || sec->end - sec->first <= DOC_FIND_BLOCKS)
-		return;
-	for (i = sec->first; i < sec->end; i++)
-		n += d->blocks[i].kind == DOC_PARAGRAPH;
-	if (n >= DOC_FIND_BLOCKS)
+	if (!sec->known && sec->nparagraphs >= TALKS_FIND_BLOCKS)
 		doc_section_find_speakers(d, s);
 }
 

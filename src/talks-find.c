@@ -636,12 +636,12 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 	for (bi = 1; bi < nblocks; bi++) {
 		b = &blocks[bi];
 		len = talks_block_len(b);
-		for (p = 0; p < len; p = talks_next_line(b->text, len, p)) {
+		for (p = 0; p < len; p = e) {
+			e = talks_next_line(b->text, len, p);
 			talks_find_label(blocks, bi, p, set);
 			if (!talks_may_name(b->text, len, p))
 				continue;
 			/* A handle line has an "@" soon after the first name. */
-			e = talks_next_line(b->text, len, p);
 			if (memchr(b->text + p, '@', e - p < TALKS_HANDLE_AT ?
 			    e - p : TALKS_HANDLE_AT) != NULL)
 				talks_find_handles(blocks, bi, p, set);

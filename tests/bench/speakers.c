@@ -274,29 +274,33 @@ spk_has(const struct spk_row *r, const char *name)
 	return false;
 }
 
+/*
+ * Count the names of `from` into *all, and those `in` holds too into
+ * *hit; with -v, say each one `in` lacks, as `what`.
+ */
+static void
+spk_count(const struct spk_row *from, const struct spk_row *in,
+    size_t *all, size_t *hit, const char *what, const char *title)
+{
+	size_t	 i;
+	bool	 ok;
+
+	for (i = 0; from != NULL && i < from->n; i++) {
+		ok = in != NULL && spk_has(in, from->names[i]);
+		(*all)++;
+		*hit += ok;
+		if (verbose && !ok)
+			printf("#   %-6s %s  [%s]\n", what, from->names[i], title);
+	}
+}
+
 /* Score one section's names (`got`, or none) against one row (`want`). */
 static void
 spk_score_row(const struct spk_row *want, const struct spk_row *got,
     struct spk_score *sc, const char *title)
 {
-	size_t	 i;
-
-	for (i = 0; got != NULL && i < got->n; i++) {
-		bool	 ok = want != NULL && spk_has(want, got->names[i]);
-
-		sc->reported++;
-		sc->right += ok;
-		if (verbose && !ok)
-			printf("#   wrong  %s  [%s]\n", got->names[i], title);
-	}
-	for (i = 0; want != NULL && i < want->n; i++) {
-		bool	 ok = got != NULL && spk_has(got, want->names[i]);
-
-		sc->labelled++;
-		sc->found += ok;
-		if (verbose && !ok)
-			printf("#   missed %s  [%s]\n", want->names[i], title);
-	}
+	spk_count(got, want, &sc->reported, &sc->right, "wrong", title);
+	spk_count(want, got, &sc->labelled, &sc->found, "missed", title);
 }
 
 /* Match label rows to sections in order, and score every section. */
