@@ -150,8 +150,9 @@ size_t	 talks_find(const struct talks_block *blocks, size_t nblocks,
 	    struct talks_found *out, size_t max);
 
 /*
- * For the tests: whether the module's word tables are in the order its
- * binary searches need.
+ * For the tests: whether the module's word tables are in order, without
+ * repeats, and small enough for their hashes, and whether every label
+ * passes the quick test of its first byte.
  */
 bool	 talks_tables_ok(void);
 

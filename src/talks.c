@@ -59,6 +59,35 @@ struct talks_list {
 	bool			 final;		/* "and" came before the last */
 };
 
+/*
+ * A word table's words by hash of their lower-case spelling, filled on
+ * first use, as C cannot compute it at compile time: a name word is looked
+ * up in several tables, and a binary search's string compares cost more
+ * than all the rest of a sentence's reading.
+ */
+#define TALKS_SLOTS		1024	/* a power of 2, > 2 x any table */
+
+struct talks_hash {
+	bool		 filled;
+	size_t		 longest;		/* bytes of the longest word */
+	uint16_t	 slot[TALKS_SLOTS];	/* word index + 1, or 0 */
+};
+
+/* A word table: a NULL-ended array, and its hash. */
+struct talks_words {
+	const char *const	*w;
+	size_t			 n;
+	struct talks_hash	*hash;
+};
+
+/* Define tab_words, the table of the NULL-ended array `tab`. */
+#define TALKS_TABLE(tab)						\
+	static struct talks_hash tab##_hash;				\
+	static const struct talks_words tab##_words =			\
+	    { (tab), sizeof(tab) / sizeof(*(tab)) - 1, &tab##_hash }
+
+#define TALKS_WORDS(tab)	(&tab##_words)
+
 /* Lower-case words that join the parts of a name: "Rik van Riel". */
 static const char *const talks_particles[] = {
 	"af", "al", "av", "bin", "bint", "binti", "da", "das", "de", "degli",
@@ -67,11 +96,12 @@ static const char *const talks_particles[] = {
 	"van", "von", "y", "zu",
 	NULL
 };
+TALKS_TABLE(talks_particles);
 
 /*
  * Capitalised words that open sentences but never belong to a name
  * ("The party", "In response to ...").  Compared ignoring ASCII case, and
- * kept in that order for a binary search.
+ * kept in that order, so that a repeat shows.
  */
 static const char *const talks_function[] = {
 	"a", "about", "above", "across", "after", "afternoon", "again",
@@ -106,12 +136,13 @@ static const char *const talks_function[] = {
 	"your",
 	NULL
 };
+TALKS_TABLE(talks_function);
 
 /*
  * Words of organisations, events, job titles and topics, which a personal
  * name does not contain: "Red Hat", "Open Source Development Labs", "Chief
  * Architect", "Future Directions".  Compared ignoring ASCII case, and
- * kept in that order for a binary search.  Words that are also common
+ * kept in that order, so that a repeat shows.  Words that are also common
  * names (Love, Hall, Day, Power, Sun) stay out.
  */
 static const char *const talks_org[] = {
@@ -160,6 +191,7 @@ static const char *const talks_org[] = {
 	"weekly", "windows", "wireless", "workshop", "world", "year", "years",
 	NULL
 };
+TALKS_TABLE(talks_org);
 
 /* Reporting verbs that may follow the speakers, past and present. */
 static const char *const talks_verbs[] = {
@@ -185,6 +217,7 @@ static const char *const talks_verbs[] = {
 	"updates", "walked", "walks", "went",
 	NULL
 };
+TALKS_TABLE(talks_verbs);
 
 /* Adverbs allowed between the speakers and the verb. */
 static const char *const talks_adverbs[] = {
@@ -193,6 +226,7 @@ static const char *const talks_adverbs[] = {
 	"quickly", "recently", "subsequently", "then",
 	NULL
 };
+TALKS_TABLE(talks_adverbs);
 
 /* What a speaker's possessive may own: "Robert Love's talk". */
 static const char *const talks_nouns[] = {
@@ -205,6 +239,7 @@ static const char *const talks_nouns[] = {
 	"workshop",
 	NULL
 };
+TALKS_TABLE(talks_nouns);
 
 /* Adjectives allowed before such a noun: "Rik van Riel's closing talk". */
 static const char *const talks_adjectives[] = {
@@ -217,6 +252,7 @@ static const char *const talks_adjectives[] = {
 	"well-attended",
 	NULL
 };
+TALKS_TABLE(talks_adjectives);
 
 /* Heading labels that introduce speakers: "Keynote: Linus Torvalds". */
 static const char *const talks_labels[] = {
@@ -224,6 +260,7 @@ static const char *const talks_labels[] = {
 	"presenters", "speaker", "speakers",
 	NULL
 };
+TALKS_TABLE(talks_labels);
 
 /* A heading naming its reporter, not its speaker, gives no name. */
 static const char *const talks_reporters[] = {
@@ -240,6 +277,7 @@ static const char *const talks_reporter_nouns[] = {
 	"report", "review", "summary", "transcript", "write-up", "writeup",
 	NULL
 };
+TALKS_TABLE(talks_reporter_nouns);
 
 /*
  * The verbs that, later in an opening, still tell of presenting: a name
@@ -253,6 +291,7 @@ static const char *const talks_presenting[] = {
 	"showcased", "spoke", "talked", "walked",
 	NULL
 };
+TALKS_TABLE(talks_presenting);
 
 /*
  * Labels that introduce a talk's presenters on a line of their own:
@@ -285,6 +324,7 @@ static const char *const talks_by_verbs[] = {
 	"moderated", "opened", "presented", "run", "taught",
 	NULL
 };
+TALKS_TABLE(talks_by_verbs);
 
 /* Who the speakers of a session are said to be: "were the panel". */
 static const char *const talks_roles[] = {
@@ -292,12 +332,14 @@ static const char *const talks_roles[] = {
 	"panellists", "presenters", "speakers",
 	NULL
 };
+TALKS_TABLE(talks_roles);
 
 /* The verbs that make a talk's giver of a first name alone. */
 static const char *const talks_giving[] = {
 	"conducted", "delivered", "gave", "hosted", "led", "presented", "ran",
 	NULL
 };
+TALKS_TABLE(talks_giving);
 
 /* Words that stay lower case in a Title Case heading. */
 static const char *const talks_minor[] = {
@@ -306,6 +348,7 @@ static const char *const talks_minor[] = {
 	"via", "vs", "with",
 	NULL
 };
+TALKS_TABLE(talks_minor);
 
 /* Decode the character at p, or return 0 at the end of what may be read. */
 static size_t
@@ -393,36 +436,71 @@ talks_word_cmp(const char *s, size_t n, const char *w, bool icase)
 	return w[n] == '\0' ? 0 : -1;
 }
 
-/* A word table: sorted, so that a binary search finds a word. */
-struct talks_words {
-	const char *const	*w;
-	size_t			 n;
-};
+/* FNV-1a of the `n` bytes at s, folded to lower case. */
+static size_t
+talks_hash(const char *s, size_t n)
+{
+	uint32_t	 h = 2166136261u;
+	size_t		 i;
 
-#define TALKS_WORDS(tab)	\
-	(&(const struct talks_words){ (tab), sizeof(tab) / sizeof(*(tab)) - 1 })
+	for (i = 0; i < n; i++)
+		h = (h ^ talks_fold((unsigned char)s[i], true)) * 16777619u;
+	return h & (TALKS_SLOTS - 1);
+}
+
+static void
+talks_fill_hash(const struct talks_words *t)
+{
+	struct talks_hash	*th = t->hash;
+	size_t			 i, k, len;
+
+	for (i = 0; i < t->n; i++) {
+		len = strlen(t->w[i]);
+		if (len > th->longest)
+			th->longest = len;
+		k = talks_hash(t->w[i], len);
+		while (th->slot[k] != 0)
+			k = (k + 1) & (TALKS_SLOTS - 1);
+		th->slot[k] = (uint16_t)(i + 1);
+	}
+	th->filled = true;
+}
 
 /* Whether [p, e) is in `t`, folded to lower case if `icase`. */
 static bool
 talks_in(const struct talks_words *t, const struct talks_scan *sc, size_t p,
     size_t e, bool icase)
 {
-	size_t	 lo = 0, hi = t->n, mid;
-	int	 c;
+	const struct talks_hash	*th = t->hash;
+	size_t			 k;
 
-	if (e <= p)
+	if (!th->filled)
+		talks_fill_hash(t);
+	if (e <= p || e - p > th->longest)
 		return false;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((c = talks_word_cmp(sc->s + p, e - p, t->w[mid], icase)) ==
-		    0)
+	for (k = talks_hash(sc->s + p, e - p); th->slot[k] != 0;
+	    k = (k + 1) & (TALKS_SLOTS - 1))
+		if (talks_word_cmp(sc->s + p, e - p, t->w[th->slot[k] - 1],
+		    icase) == 0)
 			return true;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
 	return false;
+}
+
+/* Whether a label may start with the byte `c`, folded: most lines not. */
+static bool
+talks_may_label(unsigned char c)
+{
+	/* f h i k l m o p r s t v, as bits from 'a'. */
+	const uint32_t	 letters = 1u << ('f' - 'a') | 1u << ('h' - 'a') |
+	    1u << ('i' - 'a') | 1u << ('k' - 'a') | 1u << ('l' - 'a') |
+	    1u << ('m' - 'a') | 1u << ('o' - 'a') | 1u << ('p' - 'a') |
+	    1u << ('r' - 'a') | 1u << ('s' - 'a') | 1u << ('t' - 'a') |
+	    1u << ('v' - 'a');
+
+	if (c >= 'a' && c <= 'z')
+		return (letters >> (c - 'a') & 1) != 0;
+	/* The first byte of each CJK label. */
+	return c >= 0xe4 && c <= 0xe8;
 }
 
 bool
@@ -437,11 +515,17 @@ talks_tables_ok(void)
 		TALKS_WORDS(talks_presenting), TALKS_WORDS(talks_by_verbs),
 		TALKS_WORDS(talks_roles), TALKS_WORDS(talks_giving),
 	};
+	const char *const		*l;
 	size_t				 i, j;
 
+	for (l = talks_body_labels; *l != NULL; l++)
+		if (!talks_may_label((unsigned char)(*l)[0]))
+			return false;
+
 	for (i = 0; i < sizeof(tabs) / sizeof(*tabs); i++)
-		for (j = 1; j < tabs[i]->n; j++)
-			if (strcmp(tabs[i]->w[j - 1], tabs[i]->w[j]) >= 0)
+		for (j = 0; j < tabs[i]->n; j++)
+			if (tabs[i]->n > TALKS_SLOTS / 2 || (j > 0 &&
+			    strcmp(tabs[i]->w[j - 1], tabs[i]->w[j]) >= 0))
 				return false;
 	return true;
 }
@@ -908,6 +992,8 @@ talks_intro(const struct talks_scan *sc, size_t pos)
 	static const char *const	 opens[] = { "During", "In", NULL };
 	static const char *const	 owners[] = { "her", "his", "their",
 					    NULL };
+	TALKS_TABLE(opens);
+	TALKS_TABLE(owners);
 	uint32_t			 cp;
 	size_t				 q, e;
 
@@ -1163,6 +1249,7 @@ talks_noun_before(const struct talks_scan *sc, size_t p)
 {
 	static const char *const	 links[] = { "by", "from", "with",
 					    NULL };
+	TALKS_TABLE(links);
 	size_t				 q, i;
 
 	if (!talks_word_before(sc, p, TALKS_WORDS(links), &q))
@@ -1246,9 +1333,7 @@ talks_label_at(const char *text, size_t len, size_t pos)
 
 	if (text == NULL || pos >= len)
 		return 0;
-	/* Every label starts with one of these bytes, folded. */
-	if (strchr("fhiklmopqrstv\xe4\xe5\xe6\xe7\xe8",
-	    talks_fold((unsigned char)text[pos], true)) == NULL)
+	if (!talks_may_label(talks_fold((unsigned char)text[pos], true)))
 		return 0;
 	for (t = talks_body_labels; *t != NULL; t++) {
 		if (talks_fold((unsigned char)text[pos], true) !=

@@ -444,7 +444,7 @@ int
 main(void)
 {
 	tap_plan(0);
-	tap_ok(talks_tables_ok(), "word tables are sorted for binary search");
+	tap_ok(talks_tables_ok(), "word tables are sorted, without repeats, and fit their hashes");
 	t_table(talks_from_sentence, "sample", t_sample,
 	    sizeof(t_sample) / sizeof(t_sample[0]));
 	t_table(talks_from_sentence, "sentence", t_own,
