@@ -88,6 +88,16 @@ struct talks_words {
 
 #define TALKS_WORDS(tab)	(&tab##_words)
 
+/* An empty list; its names are left as they were, unread. */
+static void
+talks_list_clear(struct talks_list *l)
+{
+	l->n = 0;
+	l->nposs = 0;
+	l->lastposs = false;
+	l->final = false;
+}
+
 /* Lower-case words that join the parts of a name: "Rik van Riel". */
 static const char *const talks_particles[] = {
 	"af", "al", "av", "bin", "bint", "binti", "da", "das", "de", "degli",
@@ -846,7 +856,7 @@ talks_list(const struct talks_scan *sc, size_t pos, unsigned int how,
 	bool	 asides = (how & TALKS_ASIDES) != 0;
 	size_t	 p, q;
 
-	memset(l, 0, sizeof(*l));
+	talks_list_clear(l);
 	if (!talks_item(sc, pos, asides, l, &p))
 		return false;
 	while (!l->final && (q = talks_separator(sc, p, &l->final)) > 0) {
@@ -1330,14 +1340,15 @@ talks_label_at(const char *text, size_t len, size_t pos)
 {
 	const char *const	*t;
 	size_t			 n, p;
+	unsigned char		 first;
 
 	if (text == NULL || pos >= len)
 		return 0;
-	if (!talks_may_label(talks_fold((unsigned char)text[pos], true)))
+	first = talks_fold((unsigned char)text[pos], true);
+	if (!talks_may_label(first))
 		return 0;
 	for (t = talks_body_labels; *t != NULL; t++) {
-		if (talks_fold((unsigned char)text[pos], true) !=
-		    (unsigned char)(*t)[0])
+		if (first != (unsigned char)(*t)[0])
 			continue;
 		n = strlen(*t);
 		if (n > len - pos || !talks_ascii_eq(text + pos, n, *t, true))

@@ -431,6 +431,35 @@ patho_gen_bom(struct buf *out, size_t scale)
 	patho_gen_article(out, scale, "\n");
 }
 
+/*
+ * One section of 40,000 code blocks, then a paragraph naming its speaker:
+ * the talk finder walks the section's blocks for its opening.
+ */
+static void
+patho_gen_code_section(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Code section\n\n");
+	patho_repeat(out, "```\ncode block\n```\n\n", patho_n(40000, scale));
+	buf_adds(out, "Jane Roe presented the code.\n");
+}
+
+/*
+ * Sections whose openings are 2,000 lines that each look like a label or
+ * a programme entry: every line is read for presenters.
+ */
+static void
+patho_gen_label_lines(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(100, scale);
+
+	for (i = 0; i < n; i++) {
+		buf_printf(out, "## Session %zu\n\n", i);
+		patho_repeat(out, "Speaker: Jane Roe, **Speakers:** A B @ab\n"
+		    "Jane Roe - @jroe: [Title](u) Jane Roe\n", 1000);
+		buf_adds(out, "\n");
+	}
+}
+
 /* Queries and index lines that the inputs hold at every scale to 10. */
 const struct patho_input patho_inputs[] = {
 	{ "empty", "an empty file", patho_gen_empty, "anything", false,
@@ -515,6 +544,11 @@ const struct patho_input patho_inputs[] = {
 	    true, "Talk 299", NULL },
 	{ "bom", "a byte order mark", patho_gen_bom, "ends, over two", true,
 	    true, "Line ends", NULL },
+	{ "code-section", "one section of 40,000 code blocks",
+	    patho_gen_code_section, "presented the code", true, true,
+	    "Code section", NULL },
+	{ "label-lines", "openings of 2,000 label lines",
+	    patho_gen_label_lines, "jroe", true, true, "Session 9", NULL },
 };
 
 const size_t	 patho_ninputs = sizeof(patho_inputs) / sizeof(patho_inputs[0]);
