@@ -151,8 +151,7 @@ size_t	 talks_find(const struct talks_block *blocks, size_t nblocks,
 
 /*
  * For the tests: whether the module's word tables are in order, without
- * repeats, and small enough for their hashes, and whether every label
- * passes the quick test of its first byte.
+ * repeats, and small enough for their hashes.
  */
 bool	 talks_tables_ok(void);
 

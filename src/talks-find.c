@@ -629,7 +629,6 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 	struct talks_found_set	 entries = { ev, 0, TALKS_FOUND_MAX };
 	struct talks_name	 names[TALKS_FOUND_MAX];
 	const struct talks_block *b;
-	const char		*at;	/* the next "@" of the block */
 	size_t			 bi, i, p, e, n, len, nentries = 0;
 	size_t			 nvouched = 0;
 	bool			 vouched = false;
@@ -637,17 +636,14 @@ talks_find_labels(const struct talks_block *blocks, size_t nblocks,
 	for (bi = 1; bi < nblocks; bi++) {
 		b = &blocks[bi];
 		len = talks_block_len(b);
-		at = memchr(b->text, '@', len);
 		for (p = 0; p < len; p = e) {
 			e = talks_next_line(b->text, len, p);
 			talks_find_label(blocks, bi, p, set);
 			if (!talks_may_name(b->text, len, p))
 				continue;
 			/* A handle line has an "@" soon after the first name. */
-			if (at != NULL && at < b->text + p)
-				at = memchr(b->text + p, '@', len - p);
-			if (at != NULL && at < b->text + e &&
-			    at < b->text + p + TALKS_HANDLE_AT)
+			if (memchr(b->text + p, '@', e - p < TALKS_HANDLE_AT ?
+			    e - p : TALKS_HANDLE_AT) != NULL)
 				talks_find_handles(blocks, bi, p, set);
 			if (b->kind == TALKS_BLOCK_HEADING || (n = talks_entry(b,
 			    p, e, names, TALKS_FOUND_MAX, &vouched)) == 0)

@@ -7,8 +7,8 @@
  * thing it does not expect, since a wrong name in the talk index is worse
  * than none.  Which places of a section are tried, and in what order, is
  * talks-find.c's policy.  Pure functions over byte ranges: no allocation,
- * no state but static const tables, and no libunistring here (character
- * classes come from text.h).
+ * no state but the word tables and the indexes filled from them on first
+ * use, and no libunistring here (character classes come from text.h).
  */
 /* memmem(3), which glibc declares only with _GNU_SOURCE. */
 #define _GNU_SOURCE
@@ -496,23 +496,6 @@ talks_in(const struct talks_words *t, const struct talks_scan *sc, size_t p,
 	return false;
 }
 
-/* Whether a label may start with the byte `c`, folded: most lines not. */
-static bool
-talks_may_label(unsigned char c)
-{
-	/* f h i k l m o p r s t v, as bits from 'a'. */
-	const uint32_t	 letters = 1u << ('f' - 'a') | 1u << ('h' - 'a') |
-	    1u << ('i' - 'a') | 1u << ('k' - 'a') | 1u << ('l' - 'a') |
-	    1u << ('m' - 'a') | 1u << ('o' - 'a') | 1u << ('p' - 'a') |
-	    1u << ('r' - 'a') | 1u << ('s' - 'a') | 1u << ('t' - 'a') |
-	    1u << ('v' - 'a');
-
-	if (c >= 'a' && c <= 'z')
-		return (letters >> (c - 'a') & 1) != 0;
-	/* The first byte of each CJK label. */
-	return c >= 0xe4 && c <= 0xe8;
-}
-
 bool
 talks_tables_ok(void)
 {
@@ -525,12 +508,7 @@ talks_tables_ok(void)
 		TALKS_WORDS(talks_presenting), TALKS_WORDS(talks_by_verbs),
 		TALKS_WORDS(talks_roles), TALKS_WORDS(talks_giving),
 	};
-	const char *const		*l;
 	size_t				 i, j;
-
-	for (l = talks_body_labels; *l != NULL; l++)
-		if (!talks_may_label((unsigned char)(*l)[0]))
-			return false;
 
 	for (i = 0; i < sizeof(tabs) / sizeof(*tabs); i++)
 		for (j = 0; j < tabs[i]->n; j++)
@@ -1162,6 +1140,7 @@ talks_subject(const char *text, size_t len, struct talks_name *out,
 {
 	struct talks_scan	 sc;
 	struct talks_list	 l;
+	enum talks_unit		 unit;
 	size_t			 start, names, after;
 
 	if (text == NULL || out == NULL || max == 0)
@@ -1177,6 +1156,10 @@ talks_subject(const char *text, size_t len, struct talks_name *out,
 	    memchr(sc.s + start, ',', sc.len - start < TALKS_INTRO_MAX ?
 	    sc.len - start : TALKS_INTRO_MAX) != NULL))
 		names = talks_later_intro(&sc, start);
+	/* Both readings below open with a name's word or initial. */
+	unit = talks_unit(&sc, names, &after);
+	if (unit != TALKS_WORD && unit != TALKS_INITIAL)
+		return 0;
 	if (!talks_list(&sc, names, TALKS_ASIDES, &l, &after))
 		return talks_first_name_subject(&sc, names, out, max);
 	after = talks_from_org(&sc, after);
@@ -1335,6 +1318,34 @@ talks_names_at(const char *text, size_t len, size_t pos,
 	return talks_copy(&l, out, max);
 }
 
+/*
+ * Whether a label may start at pos: its first two bytes, folded, open some
+ * label.  Most lines' do not ("The", "to"), and are turned away before the
+ * labels are compared.  The pairs are filled on first use.
+ */
+static bool
+talks_may_label(const char *text, size_t len, size_t pos)
+{
+	static uint8_t		 pairs[256 * 256 / 8];
+	static bool		 filled;
+	const char *const	*l;
+	unsigned int		 k;
+
+	if (!filled) {
+		for (l = talks_body_labels; *l != NULL; l++) {
+			k = talks_fold((unsigned char)(*l)[0], true) << 8 |
+			    talks_fold((unsigned char)(*l)[1], true);
+			pairs[k / 8] |= (uint8_t)(1u << (k % 8));
+		}
+		filled = true;
+	}
+	if (len - pos < 2)
+		return false;
+	k = talks_fold((unsigned char)text[pos], true) << 8 |
+	    talks_fold((unsigned char)text[pos + 1], true);
+	return (pairs[k / 8] >> (k % 8) & 1) != 0;
+}
+
 size_t
 talks_label_at(const char *text, size_t len, size_t pos)
 {
@@ -1344,9 +1355,9 @@ talks_label_at(const char *text, size_t len, size_t pos)
 
 	if (text == NULL || pos >= len)
 		return 0;
-	first = talks_fold((unsigned char)text[pos], true);
-	if (!talks_may_label(first))
+	if (!talks_may_label(text, len, pos))
 		return 0;
+	first = talks_fold((unsigned char)text[pos], true);
 	for (t = talks_body_labels; *t != NULL; t++) {
 		if (first != (unsigned char)(*t)[0])
 			continue;
