@@ -26,6 +26,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "doc.h"
+#include "front.h"
 #include "prescan.h"
 #include "text.h"
 #include "util.h"
@@ -447,6 +448,19 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 	}
 }
 
+/* Convert one top-level block of the tree into doc records. */
+static void
+load_convert_block(struct load_state *st, cmark_node *block)
+{
+	cmark_iter		*it;
+	cmark_event_type	 ev;
+
+	it = cmark_iter_new(block);
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
+		load_event(st, cmark_iter_get_node(it), ev);
+	cmark_iter_free(it);
+}
+
 /*
  * Convert the tree under `root` into doc records, from the top-level
  * block that starts on line `from_line` on, freeing each block once
@@ -458,20 +472,12 @@ static void
 load_convert(struct load_state *st, cmark_node *root, int from_line)
 {
 	cmark_node		*child, *next;
-	cmark_iter		*it;
-	cmark_event_type	 ev;
 
 	for (child = cmark_node_first_child(root); child; child = next) {
 		next = cmark_node_next(child);
 		/* Blocks the doc has already, from pieces. */
-		if (cmark_node_get_start_line(child) < from_line) {
-			cmark_node_free(child);
-			continue;
-		}
-		it = cmark_iter_new(child);
-		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
-			load_event(st, cmark_iter_get_node(it), ev);
-		cmark_iter_free(it);
+		if (cmark_node_get_start_line(child) >= from_line)
+			load_convert_block(st, child);
 		cmark_node_free(child);
 	}
 	cmark_node_free(root);
@@ -549,14 +555,23 @@ struct load_job {
 	size_t			 piece;		/* bytes a piece should have */
 	size_t			 wait_end;	/* a piece that must wait for */
 	size_t			 wait_ndefs;	/* definitions past these */
+	bool			 front_known;	/* whether front matter opens
+						   the article is decided */
+	bool			 front_shown;	/* its blocks are in the doc */
+	struct front		 front;		/* what it says */
+	char			*front_raw;	/* owned: front matter that
+						   could not be read, as it is */
 };
 
 static void	 load_all_in(struct load_job *);
+static void	 load_front_blocks(struct load_job *, cmark_node *);
 
 /* The last piece is in: the doc is complete. */
 static void
 load_done(struct load_job *j)
 {
+	if (!j->front_shown)
+		load_front_blocks(j, NULL);
 	doc_finish(j->st.doc);
 	if (j->st.flattened)
 		diag_add(j->diag, "%s: blocks nested deeper than %d levels are "
@@ -966,7 +981,7 @@ load_ready(struct load_job *j)
 {
 	size_t	 end;
 
-	if (j->pos >= j->text.len && j->eof)
+	if ((j->pos >= j->text.len && j->eof) || !j->front_known)
 		return 0;
 	if ((end = load_piece_end(j)) == 0 || (j->flags & LOAD_WHOLE))
 		return end;
@@ -996,6 +1011,48 @@ load_line_of(const struct load_job *j, size_t off)
 	return (int)load_count_lines(j->text.data, off) + 1;
 }
 
+/* A leaf of the text `s`, not from the parser. */
+static void
+load_made_leaf(struct load_state *st, enum doc_kind kind, unsigned int level,
+    const char *s)
+{
+	load_leaf_open(st, kind, level);
+	doc_add_text(st->doc, s, strlen(s));
+	load_leaf_close(st);
+}
+
+/*
+ * The blocks front matter gives, before the article's own: its title as
+ * a heading when the article opens with no title heading of its own, and
+ * the byline under the title; or, when it could not be read, the block
+ * as it is written.  `root` is the tree of the first piece that holds a
+ * block (or NULL at the end of an article that holds nothing else), whose
+ * first block may be the title.
+ */
+static void
+load_front_blocks(struct load_job *j, cmark_node *root)
+{
+	cmark_node	*first = root != NULL ? cmark_node_first_child(root) :
+			    NULL;
+	char		*byline;
+
+	j->front_shown = true;
+	if (j->front_raw != NULL) {
+		load_made_leaf(&j->st, DOC_CODE, 0, j->front_raw);
+		return;
+	}
+	if (first != NULL && cmark_node_get_type(first) ==
+	    CMARK_NODE_HEADING && cmark_node_get_heading_level(first) == 1) {
+		load_convert_block(&j->st, first);
+		cmark_node_free(first);
+	} else if (j->front.title != NULL)
+		load_made_leaf(&j->st, DOC_HEADING, 1, j->front.title);
+	if ((byline = front_byline(&j->front)) != NULL) {
+		load_made_leaf(&j->st, DOC_PARAGRAPH, 0, byline);
+		free(byline);
+	}
+}
+
 static void
 load_piece(struct load_job *j, size_t end)
 {
@@ -1004,6 +1061,9 @@ load_piece(struct load_job *j, size_t end)
 	/* The rest: the whole article parsed, what pieces gave left out. */
 	if (j->tail) {
 		root = load_parse(j->flags, NULL, 0, j->text.data, end);
+		/* Pieces before held no block, if the front is not shown. */
+		if (!j->front_shown && cmark_node_first_child(root) != NULL)
+			load_front_blocks(j, root);
 		load_convert(&j->st, root, load_line_of(j, j->pos));
 		j->pos = end;
 		return;
@@ -1015,6 +1075,9 @@ load_piece(struct load_job *j, size_t end)
 	}
 	root = load_parse(j->flags, j->prelude.data, j->prelude.len,
 	    j->text.data + j->pos, end - j->pos);
+	/* The first block decides: a piece of blank lines holds none. */
+	if (!j->front_shown && cmark_node_first_child(root) != NULL)
+		load_front_blocks(j, root);
 	load_convert(&j->st, root, 0);
 	j->pos = end;
 	/* After the first, pieces are larger: the prelude costs less. */
@@ -1299,6 +1362,42 @@ load_input(struct load_job *j, size_t max, const char **at)
 	return (size_t)n;
 }
 
+/*
+ * Whether the article opens with front matter is known: once decided, its
+ * block is read, and then blanked in the text, so that the parser (in
+ * pieces or whole) sees blank lines in its place and counts lines as the
+ * file does.  Decided before any piece is cut; false while undecided.
+ */
+static bool
+load_front(struct load_job *j)
+{
+	enum front_kind	 kind;
+	size_t		 end = 0, i;
+
+	if ((kind = front_find(j->text.data, j->text.len, j->eof, &end)) ==
+	    FRONT_MORE)
+		return false;
+	j->front_known = true;
+	if (kind == FRONT_NONE)
+		return true;
+	switch (front_read(kind, j->text.data, end, &j->front)) {
+	case FRONT_READ_NOT:
+		return true;
+	case FRONT_READ_BAD:
+		diag_add(j->diag, "%s: front matter not read (%s); shown as "
+		    "written", j->st.doc->name, j->front.error);
+		j->front_raw = xstrndup(j->text.data, end > 0 &&
+		    j->text.data[end - 1] == '\n' ? end - 1 : end);
+		break;
+	case FRONT_READ_OK:
+		break;
+	}
+	for (i = 0; i < end; i++)
+		if (j->text.data[i] != '\n')
+			j->text.data[i] = ' ';
+	return true;
+}
+
 /* A step of the input: read, sanitise, prescan, definitions. */
 static void
 load_take(struct load_job *j)
@@ -1316,6 +1415,8 @@ load_take(struct load_job *j)
 		load_too_large(j);
 	else if (n == 0)
 		load_input_end(j);
+	if (!j->front_known && !load_front(j))
+		return;
 	if (!(j->flags & LOAD_WHOLE)) {
 		if (j->eof)
 			prescan_finish(&j->ps, j->text.data, j->text.len);
@@ -1601,6 +1702,8 @@ load_job_free(struct load_job *j)
 	free(j->longest);
 	free(j->refs);
 	buf_release(&j->prelude);
+	front_release(&j->front);
+	free(j->front_raw);
 	free(j);
 }
 

@@ -4141,6 +4141,48 @@ e2e_test_config(void)
 	unlink(path);
 }
 
+/* Front matter: the title and byline it gives, none of its lines. */
+static void
+e2e_test_front(void)
+{
+	static const char	 text[] = "---\ntitle: Notes from the summit\n"
+				    "author: [Jane Roe, John Doe]\n"
+				    "date: 2023-05-01\ntags: [a, b]\n---\n\n"
+				    "## Folios\n\nJane Roe presented folios.\n";
+	struct e2e_opts		 o = { NULL, E2E_COLS, E2E_ROWS, true, false,
+	    NULL, NULL };
+	struct e2e		 s;
+	char			 path[] = "/tmp/olsread-e2e-front.XXXXXX";
+	char			*argv[] = { (char *)e2e_bin, path, NULL };
+	int			 fd, row, col;
+
+	if ((fd = mkstemp(path)) == -1 || write(fd, text, sizeof(text) - 1) !=
+	    (ssize_t)sizeof(text) - 1) {
+		tap_ok(false, "front matter: an article is written");
+		return;
+	}
+	close(fd);
+	if (e2e_start(&s, argv, &o) && e2e_wait_for(&s,
+	    "By Jane Roe and John Doe, 2023-05-01")) {
+		tap_ok(e2e_find(&s, "Notes from the summit", 0, E2E_COLS, &row,
+		    &col) && row == 0, "front matter: its title heads the "
+		    "index");
+		tap_ok(e2e_find(&s, "Notes from the summit", col + 1, E2E_COLS,
+		    &row, &col), "front matter: and the article");
+		tap_ok(e2e_find(&s, "1. Folios", 0, E2E_COLS, &row, &col),
+		    "front matter: the talk under it is numbered");
+		tap_ok(!e2e_find(&s, "title:", 0, E2E_COLS, &row, &col) &&
+		    !e2e_find(&s, "tags", 0, E2E_COLS, &row, &col) &&
+		    !e2e_find(&s, "---", 0, E2E_COLS, &row, &col),
+		    "front matter: none of its lines is shown");
+		e2e_send(&s, "q");
+		e2e_exited(e2e_finish(&s), 0, "front matter: q exits 0");
+	} else
+		tap_ok(false, "front matter: the title and byline show");
+	e2e_close(&s);
+	unlink(path);
+}
+
 /* Links. */
 
 /* Five links: one to open, three to refuse, a mailto the browser fails. */
@@ -4480,6 +4522,7 @@ main(void)
 	e2e_test_large();
 	e2e_test_many_files();
 	e2e_test_config();
+	e2e_test_front();
 	e2e_test_themes();
 	e2e_test_links();
 	e2e_rmtree(e2e_state);

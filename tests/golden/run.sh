@@ -5,7 +5,9 @@
 #   NAME.toc.txt    olsread --toc
 #   NAME.tsv        olsread --toc --tsv
 #   NAME.diag       what olsread --dump writes to standard error
-# The sample also has sample.w40.txt, sample.w80.txt and sample.color.txt.
+# The sample also has sample.w40.txt, sample.w80.txt and sample.color.txt;
+# the constructs of real-world Markdown (front-*.md) NAME.w30.txt and
+# NAME.w100.txt too.
 # GENERATE=1 rewrites the expected files; review the diff like code.
 # usage: run.sh OLSREAD SRCDIR
 set -u
@@ -62,6 +64,12 @@ check sample.tsv "$bin" --toc --tsv "$sample"
 for md in "$dir"/*.md; do
 	name=$(basename "$md" .md)
 	check "$name.w60.txt" "$bin" --dump -w 60 "$md"
+	case $name in
+	front-*)
+		check "$name.w30.txt" "$bin" --dump -w 30 "$md"
+		check "$name.w100.txt" "$bin" --dump -w 100 "$md"
+		;;
+	esac
 	check "$name.toc.txt" "$bin" --toc "$md"
 	check "$name.tsv" "$bin" --toc --tsv "$md"
 	check_diag "$name" "$name.md"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The seams of the design, checked on the source: which file may include
-# curses, cmark and libunistring, that core modules never print or exit,
-# and that the parts of the view reach each other only through their
-# private header.
+# curses, cmark, libyaml and libunistring, that core modules never print
+# or exit, and that the parts of the view reach each other only through
+# their private header.
 # usage: boundaries.sh SRCDIR
 set -u
 cd "$1" || exit 1
@@ -29,6 +29,7 @@ includes() {
 ok "curses only in src/screen.c" \
     "$(includes 'n?curses\.h|ncursesw/n?curses\.h|term\.h' src/screen.c)"
 ok "cmark.h only in src/load.c" "$(includes 'cmark\.h' src/load.c)"
+ok "yaml.h only in src/front.c" "$(includes 'yaml\.h' src/front.c)"
 # Named one by one: a uni*.h glob would also match unistd.h.
 uni='unistr\.h|uniwidth\.h|unilbrk\.h|unicase\.h|uninorm\.h|unictype\.h'
 uni="$uni|unigbrk\.h|uniwbrk\.h|uniconv\.h|unistdio\.h|uniname\.h"
@@ -36,7 +37,8 @@ uni="$uni|unitypes\.h|unistring/[a-z]+\.h"
 ok "libunistring headers only in src/text.c" "$(includes "$uni" src/text.c)"
 
 # The model and its helpers report through return values and struct diag.
-core="src/doc.c src/load.c src/layout.c src/text.c src/talks.c src/diag.c"
+core="src/doc.c src/load.c src/front.c src/layout.c src/text.c src/talks.c"
+core="$core src/diag.c"
 core="$core src/search.c src/view.c src/view-*.c src/keymap.c src/cfg.c"
 found=""
 for f in $core; do

@@ -460,6 +460,54 @@ patho_gen_label_lines(struct buf *out, size_t scale)
 	}
 }
 
+/* Front matter of 4,000 keys, just under its bound, then the article. */
+static void
+patho_gen_front_big(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(4000, scale);
+
+	buf_adds(out, "---\ntitle: Big front matter\n");
+	for (i = 0; i < n; i++)
+		buf_printf(out, "key%zu: value\n", i);
+	buf_adds(out, "---\n\n## Body\n\nThe body text.\n");
+}
+
+/* "---", then 100,000 lines that look like YAML, never closed. */
+static void
+patho_gen_front_open(struct buf *out, size_t scale)
+{
+	buf_adds(out, "---\n");
+	patho_repeat(out, "key: value\n", patho_n(100000, scale));
+	buf_adds(out, "\nThe end.\n");
+}
+
+/* A billion laughs: nine levels of ten aliases each. */
+static void
+patho_gen_front_laughs(struct buf *out, size_t scale)
+{
+	int	 i;
+
+	(void)scale;
+	buf_adds(out, "---\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, "
+	    "lol, lol]\n");
+	for (i = 0; i < 9; i++)
+		buf_printf(out, "%c: &%c [*%c, *%c, *%c, *%c, *%c, *%c, *%c, "
+		    "*%c, *%c, *%c]\n", 'b' + i, 'b' + i, 'a' + i, 'a' + i,
+		    'a' + i, 'a' + i, 'a' + i, 'a' + i, 'a' + i, 'a' + i,
+		    'a' + i, 'a' + i);
+	buf_adds(out, "title: *j\nauthor: *j\n---\n\n# Laughs\n\nNone.\n");
+}
+
+/* Front matter 30,000 brackets deep. */
+static void
+patho_gen_front_deep(struct buf *out, size_t scale)
+{
+	buf_adds(out, "---\ntitle: ");
+	patho_repeat(out, "[", patho_n(30000, scale));
+	patho_repeat(out, "]", patho_n(30000, scale));
+	buf_adds(out, "\n---\n\n# Deep\n\nBelow it.\n");
+}
+
 /* Queries and index lines that the inputs hold at every scale to 10. */
 const struct patho_input patho_inputs[] = {
 	{ "empty", "an empty file", patho_gen_empty, "anything", false,
@@ -547,6 +595,14 @@ const struct patho_input patho_inputs[] = {
 	{ "code-section", "one section of 40,000 code blocks",
 	    patho_gen_code_section, "presented the code", true, true,
 	    "Code section", NULL },
+	{ "front-big", "front matter of 4,000 keys", patho_gen_front_big,
+	    "body text", true, true, "Big front matter", NULL },
+	{ "front-open", "front matter never closed", patho_gen_front_open,
+	    "The end", true, true, NULL, NULL },
+	{ "front-laughs", "a billion laughs in front matter",
+	    patho_gen_front_laughs, "None", true, true, "Laughs", NULL },
+	{ "front-deep", "front matter 30,000 brackets deep",
+	    patho_gen_front_deep, "Below it", true, true, "Deep", NULL },
 	{ "label-lines", "openings of 2,000 label lines",
 	    patho_gen_label_lines, "jroe", true, true, "Session 9", NULL },
 };

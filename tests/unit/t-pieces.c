@@ -261,6 +261,46 @@ test_many(void)
 }
 
 /*
+ * Front matter, read and blanked before any cut: in pieces as whole, with
+ * the title made a heading or the body's own, a byline, malformed front
+ * matter shown as code, and a "---" block that is Markdown after all.
+ */
+static void
+test_front(void)
+{
+	static const struct {
+		const char	*name;
+		const char	*md;
+	} heads[] = {
+		{ "YAML front matter", "---\ntitle: Front\nauthor: Jane Roe\n"
+		    "date: 2003-07-28\n---\n" },
+		{ "front matter over the body's own title",
+		    "---\ntitle: Front\n---\n# Own title\n\n" },
+		{ "TOML front matter", "+++\ntitle = \"Front\"\nauthors = "
+		    "[\"A B\", \"C D\"]\n+++\n" },
+		{ "malformed front matter", "---\ntitle: [bad\n---\n" },
+		{ "rules around a paragraph", "---\n\nA paragraph between "
+		    "rules.\n\n---\n" },
+		{ "empty front matter", "---\n---\n" },
+		{ "only front matter", "---\ntitle: Only front matter\n---" },
+	};
+	struct buf	 md;
+	size_t		 i, j;
+
+	for (i = 0; i < sizeof(heads) / sizeof(*heads); i++) {
+		buf_init(&md);
+		buf_adds(&md, heads[i].md);
+		same_both_ways(heads[i].name, md.data, md.len);
+		for (j = 0; j < 400; j++)
+			buf_printf(&md, "## Talk %zu\n\nJane Doe%zu discussed "
+			    "[it][r%zu].\n\n", j, j, j);
+		buf_adds(&md, "[r0]: /late\n");
+		same_both_ways(heads[i].name, md.data, md.len);
+		buf_release(&md);
+	}
+}
+
+/*
  * The random test.  Articles are made of the constructs the cuts and the
  * preludes must get right: headings, fences of ` and ~ of every length,
  * HTML blocks of the seven kinds with and without their ends, setext
@@ -1213,6 +1253,7 @@ main(int argc, char *argv[])
 	test_file("the sample", path);
 	test_traps();
 	test_many();
+	test_front();
 	test_streamed();
 	test_streamed_file();
 	test_parked();

@@ -1,0 +1,61 @@
+/*
+ * front: front matter, the metadata block a blog post or a page of a
+ * static site opens with -- YAML between "---" lines (closed by "---" or
+ * "..."), or TOML between "+++" lines.  It is metadata, never Markdown:
+ * the loader takes the title, the authors and the date from it and hands
+ * the parser blank lines in its place.  YAML is read with libyaml's event
+ * parser, which never expands an alias; TOML needs only "key = value"
+ * lines of strings, arrays of strings and dates.  Nothing here prints,
+ * and nothing knows about cmark.
+ */
+#ifndef OLSREAD_FRONT_H
+#define OLSREAD_FRONT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Front matter longer than this is not looked for: it is Markdown. */
+#define FRONT_MAX	(64 * 1024)
+
+enum front_kind {
+	FRONT_NONE,		/* the article opens with no front matter */
+	FRONT_MORE,		/* it may: more of the article is needed */
+	FRONT_YAML,
+	FRONT_TOML
+};
+
+/*
+ * Whether the `len` bytes at `s`, the start of the article (all of it if
+ * `eof`), open with front matter, and where it ends: after its closing
+ * line, in `*end`.  FRONT_MORE asks for more bytes; it is never given
+ * past FRONT_MAX bytes or at the end.
+ */
+enum front_kind	 front_find(const char *s, size_t len, bool eof, size_t *end);
+
+/* What front matter says, each owned and NUL-terminated, or NULL. */
+struct front {
+	char	*title;
+	char	*authors;	/* "Jane Roe", "A, B and C" */
+	char	*date;		/* as written, a time of day left out */
+	char	 error[160];	/* why it could not be read, or "" */
+};
+
+enum front_read {
+	FRONT_READ_OK,		/* metadata, perhaps none of the above */
+	FRONT_READ_NOT,		/* no mapping of keys: Markdown after all */
+	FRONT_READ_BAD		/* malformed: fm->error says why */
+};
+
+/*
+ * Read the front matter of kind `kind` that front_find() found in the
+ * first `end` bytes of `s`.  Values keep no control characters.
+ */
+enum front_read	 front_read(enum front_kind kind, const char *s, size_t end,
+		    struct front *fm);
+
+/* "By Jane Roe, 2003-07-28", "By Jane Roe", "2003-07-28", or NULL. */
+char		*front_byline(const struct front *);
+
+void		 front_release(struct front *);
+
+#endif
