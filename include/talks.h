@@ -106,7 +106,8 @@ size_t	 talks_by(const char *text, size_t len, struct talks_name *out,
 enum talks_mark_kind {
 	TALKS_MARK_LINK,	/* a link's text */
 	TALKS_MARK_STRONG,	/* bold: "**Speaker:**" */
-	TALKS_MARK_HIDDEN	/* inline HTML or code: no name in it */
+	TALKS_MARK_HIDDEN,	/* code: no name in it */
+	TALKS_MARK_EMPH		/* emphasis, <small> or <em> in HTML */
 };
 
 struct talks_mark {

@@ -133,6 +133,8 @@ doc_talks_marks(const struct doc *d, size_t b, struct talks_mark *m)
 			m[n].kind = TALKS_MARK_LINK;
 		else if (sp->kind == DOC_SPAN_STRONG)
 			m[n].kind = TALKS_MARK_STRONG;
+		else if (sp->kind == DOC_SPAN_EMPH)
+			m[n].kind = TALKS_MARK_EMPH;
 		else if (sp->kind == DOC_SPAN_HTML || sp->kind == DOC_SPAN_CODE)
 			m[n].kind = TALKS_MARK_HIDDEN;
 		else

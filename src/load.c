@@ -27,6 +27,7 @@
 #include "diag.h"
 #include "doc.h"
 #include "front.h"
+#include "html.h"
 #include "prescan.h"
 #include "text.h"
 #include "util.h"
@@ -77,6 +78,12 @@ struct load_frame {
 	bool			 has_leaf;	/* list: a leaf was seen in it */
 };
 
+/* A span an inline HTML start tag opened: its place in the stack, its tag. */
+struct load_html {
+	size_t		 at;		/* index in load_state.spans */
+	char		 name[HTML_NAME_MAX];
+};
+
 struct load_state {
 	struct doc		*doc;		/* borrowed: being built */
 	struct load_frame	*frames;	/* owned */
@@ -85,6 +92,9 @@ struct load_state {
 	size_t			*spans;		/* owned: open spans */
 	size_t			 nspans;
 	size_t			 capspans;
+	struct load_html	*html;		/* owned: spans HTML opened */
+	size_t			 nhtml;
+	size_t			 caphtml;
 	size_t			 parent;	/* innermost doc container */
 	size_t			 leaf;		/* open leaf, or DOC_NONE */
 	size_t			 tight_with_leaf; /* such lists on the stack */
@@ -264,9 +274,13 @@ load_leaf_open(struct load_state *st, enum doc_kind kind, unsigned int level)
 	}
 }
 
+static void	 load_html_close_above(struct load_state *, size_t);
+
 static void
 load_leaf_close(struct load_state *st)
 {
+	/* What inline HTML left open ends with its block. */
+	load_html_close_above(st, 0);
 	if (st->leaf == DOC_NONE)
 		return;
 	doc_close(st->doc, st->leaf);
@@ -372,6 +386,104 @@ load_span_kind(cmark_node_type type)
 	}
 }
 
+/*
+ * Close the spans inline HTML opened from the stack's index `at` up: a
+ * span of the Markdown that ends, or the block's end, closes the HTML
+ * elements left open inside it, as a browser does.
+ */
+static void
+load_html_close_above(struct load_state *st, size_t at)
+{
+	while (st->nhtml > 0 && st->html[st->nhtml - 1].at >= at &&
+	    st->html[st->nhtml - 1].at + 1 == st->nspans) {
+		load_span_close(st);
+		st->nhtml--;
+	}
+}
+
+/* An end tag closes its element if it is open above the Markdown's spans. */
+static void
+load_html_end(struct load_state *st, const struct html_tag *tag)
+{
+	size_t	 k, top = st->nspans;
+
+	for (k = st->nhtml; k-- > 0 && st->html[k].at + 1 == top; top--)
+		if (strcmp(st->html[k].name, tag->name) == 0) {
+			load_html_close_above(st, st->html[k].at);
+			return;
+		}
+}
+
+static void
+load_html_push(struct load_state *st, enum doc_span_kind kind,
+    const struct html_tag *tag)
+{
+	size_t	 sp;
+
+	sp = doc_span_open(st->doc, kind);
+	if (kind == DOC_SPAN_LINK)
+		doc_span_set_url(st->doc, sp, tag->href, strlen(tag->href));
+	st->spans = xgrow(st->spans, &st->capspans, st->nspans + 1,
+	    sizeof(*st->spans));
+	st->spans[st->nspans++] = sp;
+	st->html = xgrow(st->html, &st->caphtml, st->nhtml + 1,
+	    sizeof(*st->html));
+	st->html[st->nhtml].at = st->nspans - 1;
+	memcpy(st->html[st->nhtml++].name, tag->name, sizeof(tag->name));
+}
+
+/* <img>: its alt text, a numbered image when it has a source. */
+static void
+load_html_image(struct load_state *st, const struct html_tag *tag)
+{
+	size_t	 sp;
+
+	if (tag->src[0] == '\0') {
+		doc_add_text(st->doc, tag->alt, strlen(tag->alt));
+		return;
+	}
+	sp = doc_span_open(st->doc, DOC_SPAN_IMAGE);
+	doc_span_set_url(st->doc, sp, tag->src, strlen(tag->src));
+	doc_add_text(st->doc, tag->alt, strlen(tag->alt));
+	doc_span_close(st->doc, sp);
+}
+
+/*
+ * Inline HTML is never shown as tags: an element a reader knows gets its
+ * look (code, strong, emphasis, a numbered link or image, a line break),
+ * any other tag goes and its text stays, and comments, processing
+ * instructions and declarations go.
+ */
+static void
+load_html_inline(struct load_state *st, cmark_node *n)
+{
+	static const enum doc_span_kind	 kinds[] = {
+		[HTML_CODE] = DOC_SPAN_CODE, [HTML_STRONG] = DOC_SPAN_STRONG,
+		[HTML_EMPH] = DOC_SPAN_EMPH, [HTML_LINK] = DOC_SPAN_LINK,
+	};
+	const char			*lit = cmark_node_get_literal(n);
+	struct html_tag			 tag;
+	enum html_role			 role;
+
+	if (lit == NULL)
+		return;
+	html_tag(lit, strlen(lit), &tag);
+	if (tag.kind == HTML_OTHER || tag.name[0] == '\0')
+		return;
+	if (tag.kind == HTML_END) {
+		load_html_end(st, &tag);
+		return;
+	}
+	role = html_role(tag.name);
+	if (role == HTML_BREAK)
+		doc_add_text(st->doc, "\n", 1);
+	else if (role == HTML_IMAGE)
+		load_html_image(st, &tag);
+	else if (tag.kind == HTML_START && role != HTML_DROP &&
+	    (role != HTML_LINK || tag.href[0] != '\0'))
+		load_html_push(st, kinds[role], &tag);
+}
+
 /* Turn one iterator event into doc records. */
 static void
 load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
@@ -431,7 +543,7 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 		load_literal_span(st, n, DOC_SPAN_CODE);
 		break;
 	case CMARK_NODE_HTML_INLINE:
-		load_literal_span(st, n, DOC_SPAN_HTML);
+		load_html_inline(st, n);
 		break;
 	case CMARK_NODE_EMPH:
 	case CMARK_NODE_STRONG:
@@ -439,8 +551,10 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 	case CMARK_NODE_IMAGE:
 		if (enter)
 			load_span_open(st, load_span_kind(type), n);
-		else
+		else {
+			load_html_close_above(st, 0);
 			load_span_close(st);
+		}
 		break;
 	default:
 		/* The document node, and custom nodes the parser never makes. */
@@ -1696,6 +1810,7 @@ load_job_free(struct load_job *j)
 	buf_release(&j->text);
 	free(j->st.frames);
 	free(j->st.spans);
+	free(j->st.html);
 	prescan_release(&j->ps);
 	free(j->defs);
 	free(j->labels);

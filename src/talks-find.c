@@ -78,9 +78,9 @@ talks_block_len(const struct talks_block *b)
 }
 
 /*
- * The heading's text with inline HTML and code hidden under blanks, so
- * that "Title <small>- Jane Roe</small>" reads as "Title - Jane Roe" at
- * the same offsets.  Returns false if the heading is too long to name.
+ * The heading's text with code spans hidden under blanks, at the same
+ * offsets: "`Foo Bar` - Jane Roe" names no "Foo Bar".  Returns false if the
+ * heading is too long to name.
  */
 static bool
 talks_mask(const struct talks_block *b, char *buf, size_t size)
@@ -265,30 +265,39 @@ talks_body_names(const char *heading, const struct talks_name *names,
 }
 
 /*
- * The names an HTML element of the heading holds on their own, after the
- * title: "Title <small>- Jane Roe, John Doe</small>", "Title <em>by Jane
- * Roe</em>".  The markup that parts them from the title is the sign.
+ * The names a styled part at the heading's end holds on their own, after
+ * a dash or "by": "Title <small>- Jane Roe, John Doe</small>", "Title
+ * *by Jane Roe*".  The style that parts them from the title is the sign.
  */
 static size_t
 talks_heading_element(const struct talks_block *h, const char *buf,
     struct talks_name *names, size_t max)
 {
-	size_t	 i, a, b, end, n;
+	const struct talks_mark	*m;
+	size_t			 i, a, b, end, n;
 
-	for (i = 0; i + 1 < h->nmarks; i++) {
-		if (h->marks[i].kind != TALKS_MARK_HIDDEN ||
-		    h->marks[i + 1].kind != TALKS_MARK_HIDDEN)
+	for (i = 0; i < h->nmarks; i++) {
+		m = &h->marks[i];
+		if ((m->kind != TALKS_MARK_EMPH && m->kind != TALKS_MARK_STRONG) ||
+		    m->off == 0 || m->off + m->len > h->len)
 			continue;
-		a = h->marks[i].off + h->marks[i].len;
-		b = h->marks[i + 1].off;
-		if (a == 0 || b > h->len || a >= b)
+		a = m->off;
+		b = m->off + m->len;
+		/* At the heading's end, and opening with "-" or "by". */
+		for (end = b; end < h->len && buf[end] == ' '; end++)
 			continue;
-		while (a < b && (buf[a] == ' ' || buf[a] == '-'))
+		while (a < b && buf[a] == ' ')
 			a++;
-		if (b - a > 3 && strncmp(buf + a, "by ", 3) == 0)
-			a += 3;
+		if (end != h->len || !(a < b && (buf[a] == '-' ||
+		    (b - a > 3 && strncmp(buf + a, "by ", 3) == 0))))
+			continue;
+		a += buf[a] == '-' ? 1 : 3;
+		while (a < b && buf[a] == ' ')
+			a++;
 		while (b > a && buf[b - 1] == ' ')
 			b--;
+		if (a == b)
+			continue;
 		n = talks_names_at(buf, b, a, names, max, &end);
 		if (n > 0 && end == b)
 			return n;

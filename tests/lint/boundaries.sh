@@ -38,7 +38,7 @@ ok "libunistring headers only in src/text.c" "$(includes "$uni" src/text.c)"
 
 # The model and its helpers report through return values and struct diag.
 core="src/doc.c src/load.c src/front.c src/layout.c src/text.c src/talks.c"
-core="$core src/diag.c"
+core="$core src/html.c src/diag.c"
 core="$core src/search.c src/view.c src/view-*.c src/keymap.c src/cfg.c"
 found=""
 for f in $core; do

@@ -72,8 +72,8 @@ test_inline_text(void)
 	    "soft  \nhard <b>raw</b> ![alt *text*](i.png)\n");
 	tap_is_int((long long)d->nblocks, 1, "one paragraph");
 	tap_is_str(block_text(d, 0), "Hello world and co de a link soft\n"
-	    "hard <b>raw</b> alt text", "visible text, markup removed");
-	tap_is_int((long long)d->blocks[0].nspan, 7, "seven spans");
+	    "hard raw alt text", "visible text, markup and tags removed");
+	tap_is_int((long long)d->blocks[0].nspan, 6, "six spans");
 	sp = &d->spans[0];
 	tap_ok(sp->kind == DOC_SPAN_EMPH && sp->off == 6 && sp->len == 5,
 	    "emphasis span on 'world'");
@@ -82,14 +82,58 @@ test_inline_text(void)
 	    "link span numbered 1");
 	url = doc_span_url(d, sp, &len);
 	tap_is_mem(url, len, "http://x.org", "link URL kept");
-	tap_ok(d->spans[3].kind == DOC_SPAN_HTML, "inline HTML span");
-	tap_ok(d->spans[5].kind == DOC_SPAN_IMAGE && d->spans[5].link == 2,
+	tap_ok(d->spans[3].kind == DOC_SPAN_STRONG && d->spans[3].len == 3,
+	    "<b> is a strong span");
+	tap_ok(d->spans[4].kind == DOC_SPAN_IMAGE && d->spans[4].link == 2,
 	    "image numbered 2");
-	url = doc_span_url(d, &d->spans[5], &len);
+	url = doc_span_url(d, &d->spans[4], &len);
 	tap_is_mem(url, len, "i.png", "image URL kept");
-	tap_ok(d->spans[6].kind == DOC_SPAN_EMPH &&
-	    d->spans[6].off > d->spans[5].off, "spans nest in order");
+	tap_ok(d->spans[5].kind == DOC_SPAN_EMPH &&
+	    d->spans[5].off > d->spans[4].off, "spans nest in order");
 	tap_is_int(d->nlinks, 2, "two links");
+	doc_free(d);
+}
+
+/* Inline HTML: never a tag shown; each element a reader knows, styled. */
+static void
+test_inline_html(void)
+{
+	struct doc		*d;
+	const struct doc_span	*sp;
+	const char		*url;
+	size_t			 len, i;
+
+	d = testdoc_load("Press <kbd>Ctrl</kbd>+<KBD>C</KBD>.<br/>A "
+	    "<a href=\"/x?a=1&amp;b=&#50;\" title=t>link</a>, <img "
+	    "src='p.png' alt=\"a &lt;pic&gt;\">, <a name=n>no href</a>, "
+	    "<span class=\"f\">kept</span><!-- gone -->, *em <b>bold* "
+	    "on</b> and <sup>2</sup>.\n");
+	tap_is_str(block_text(d, 0), "Press Ctrl+C.\nA link, a <pic>, no "
+	    "href, kept, em bold on and 2.", "no tag shown, their text kept");
+	for (i = 0; i < d->nspans && d->spans[i].kind != DOC_SPAN_LINK; i++)
+		continue;
+	tap_ok(d->spans[0].kind == DOC_SPAN_CODE && d->spans[1].kind ==
+	    DOC_SPAN_CODE, "<kbd>, in any case, looks like code");
+	sp = &d->spans[i];
+	url = i < d->nspans ? doc_span_url(d, sp, &len) : NULL;
+	tap_ok(url != NULL && sp->link == 1, "<a href> is link 1");
+	if (url != NULL)
+		tap_is_mem(url, len, "/x?a=1&b=2", "its references decoded");
+	sp = &d->spans[i + 1];
+	url = doc_span_url(d, sp, &len);
+	tap_ok(sp->kind == DOC_SPAN_IMAGE && sp->link == 2,
+	    "<img> is image 2");
+	tap_is_mem(url, len, "p.png", "its source kept");
+	tap_is_int(d->nlinks, 2, "<a> without href is no link");
+	for (i = 0; i < d->nspans; i++)
+		if (d->spans[i].kind == DOC_SPAN_HTML)
+			break;
+	tap_ok(i == d->nspans, "no raw HTML span");
+	sp = &d->spans[d->nspans - 2];
+	tap_ok(sp->kind == DOC_SPAN_STRONG && sp->len == 4,
+	    "<b> opened in emphasis ends with it");
+	tap_ok(d->spans[d->nspans - 1].kind == DOC_SPAN_EMPH,
+	    "<sup> is emphasis");
 	doc_free(d);
 }
 
@@ -375,6 +419,7 @@ main(void)
 	tap_plan(0);
 	test_empty();
 	test_inline_text();
+	test_inline_html();
 	test_blocks();
 	test_sections();
 	test_topic_names();

@@ -1,0 +1,240 @@
+/*
+ * html: reading one inline piece of raw HTML: its kind, its tag's name, and
+ * its href, src and alt attributes, character references decoded as a
+ * browser decodes the common ones.
+ */
+#include "html.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <strings.h>
+
+static bool
+html_is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static bool
+html_is_name(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '-' || c == '_' || c == ':' ||
+	    c == '.';
+}
+
+static char
+html_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c + 'a' - 'A') : c;
+}
+
+/* Append UTF-8 for `cp` to out[*o], within `size`; U+FFFD for no char. */
+static void
+html_put_cp(char *out, size_t size, size_t *o, uint32_t cp)
+{
+	unsigned char	 u[4];
+	size_t		 n, i;
+
+	if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		cp = 0xfffd;
+	if (cp < 0x80) {
+		u[0] = (unsigned char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (unsigned char)(0xc0 | cp >> 6);
+		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (unsigned char)(0xe0 | cp >> 12);
+		u[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		n = 3;
+	} else {
+		u[0] = (unsigned char)(0xf0 | cp >> 18);
+		u[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+		u[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		u[3] = (unsigned char)(0x80 | (cp & 0x3f));
+		n = 4;
+	}
+	if (*o + n >= size)
+		return;
+	for (i = 0; i < n; i++)
+		out[(*o)++] = (char)u[i];
+}
+
+/*
+ * A character reference at s[*p] ("&amp;", "&#233;", "&#xe9;"): decoded
+ * into out, *p moved past it.  False, *p unmoved, if there is none.
+ */
+static bool
+html_reference(const char *s, size_t len, size_t *p, char *out, size_t size,
+    size_t *o)
+{
+	static const struct {
+		const char	*name;
+		uint32_t	 cp;
+	} named[] = {
+		{ "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' },
+		{ "apos", '\'' }, { "nbsp", 0xa0 },
+	};
+	size_t		 q = *p + 1, i, n;
+	uint32_t	 cp = 0;
+	int		 base = 10, d;
+
+	if (q < len && s[q] == '#') {
+		if (++q < len && (s[q] == 'x' || s[q] == 'X')) {
+			base = 16;
+			q++;
+		}
+		for (n = 0; q < len && n < 8; q++, n++) {
+			d = s[q] >= '0' && s[q] <= '9' ? s[q] - '0' :
+			    base == 16 && html_lower(s[q]) >= 'a' &&
+			    html_lower(s[q]) <= 'f' ? html_lower(s[q]) - 'a' + 10 :
+			    -1;
+			if (d < 0)
+				break;
+			cp = cp * (uint32_t)base + (uint32_t)d;
+		}
+		if (n == 0 || q >= len || s[q] != ';')
+			return false;
+		html_put_cp(out, size, o, cp);
+		*p = q + 1;
+		return true;
+	}
+	for (i = 0; i < sizeof(named) / sizeof(*named); i++) {
+		n = strlen(named[i].name);
+		if (len - q > n && memcmp(s + q, named[i].name, n) == 0 &&
+		    s[q + n] == ';') {
+			html_put_cp(out, size, o, named[i].cp);
+			*p = q + n + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* An attribute's value at s[*p], into out (NULL: passed over). */
+static void
+html_value(const char *s, size_t len, size_t *p, char *out, size_t size)
+{
+	size_t	 o = 0;
+	char	 quote = 0;
+
+	if (*p < len && (s[*p] == '"' || s[*p] == '\''))
+		quote = s[(*p)++];
+	while (*p < len && (quote != 0 ? s[*p] != quote :
+	    !html_is_space(s[*p]) && s[*p] != '>')) {
+		if (out != NULL && s[*p] == '&' &&
+		    html_reference(s, len, p, out, size, &o))
+			continue;
+		/* Control characters never reach a value. */
+		if (out != NULL && o + 1 < size &&
+		    (unsigned char)s[*p] >= 0x20 && s[*p] != 0x7f)
+			out[o++] = s[*p];
+		(*p)++;
+	}
+	if (quote != 0 && *p < len)
+		(*p)++;
+	if (out != NULL)
+		out[o] = '\0';
+}
+
+/* The attributes of a start tag from s[p]; href, src and alt kept. */
+static void
+html_attributes(const char *s, size_t len, size_t p, struct html_tag *tag)
+{
+	size_t	 from;
+	char	*out;
+
+	for (;;) {
+		while (p < len && html_is_space(s[p]))
+			p++;
+		if (p >= len || s[p] == '>')
+			return;
+		if (s[p] == '/') {
+			if (p + 1 < len && s[p + 1] == '>')
+				tag->kind = HTML_EMPTY;
+			p++;
+			continue;
+		}
+		from = p;
+		while (p < len && html_is_name(s[p]))
+			p++;
+		if (p == from) {
+			p++;		/* not HTML cmark lets by: skip */
+			continue;
+		}
+		out = NULL;
+		if (p - from == 4 && strncasecmp(s + from, "href", 4) == 0)
+			out = tag->href;
+		else if (p - from == 3 && strncasecmp(s + from, "src", 3) == 0)
+			out = tag->src;
+		else if (p - from == 3 && strncasecmp(s + from, "alt", 3) == 0)
+			out = tag->alt;
+		while (p < len && html_is_space(s[p]))
+			p++;
+		if (p < len && s[p] == '=') {
+			p++;
+			while (p < len && html_is_space(s[p]))
+				p++;
+			html_value(s, len, &p, out, HTML_VALUE_MAX);
+		}
+	}
+}
+
+void
+html_tag(const char *s, size_t len, struct html_tag *tag)
+{
+	size_t	 p = 1, n = 0;
+
+	memset(tag, 0, sizeof(*tag));
+	tag->kind = HTML_OTHER;
+	if (len < 3 || s[0] != '<')
+		return;
+	if (s[1] == '/') {
+		tag->kind = HTML_END;
+		p = 2;
+	} else if (!((s[1] >= 'a' && s[1] <= 'z') ||
+	    (s[1] >= 'A' && s[1] <= 'Z')))
+		return;		/* a comment, <?, <! or CDATA */
+	else
+		tag->kind = HTML_START;
+	while (p < len && html_is_name(s[p])) {
+		if (n + 1 < sizeof(tag->name))
+			tag->name[n++] = html_lower(s[p]);
+		else
+			n = sizeof(tag->name);	/* too long: no name */
+		p++;
+	}
+	tag->name[n < sizeof(tag->name) ? n : 0] = '\0';
+	if (tag->kind == HTML_START)
+		html_attributes(s, len, p, tag);
+}
+
+enum html_role
+html_role(const char *name)
+{
+	static const struct {
+		const char	*name;
+		enum html_role	 role;
+	} roles[] = {
+		{ "a", HTML_LINK }, { "b", HTML_STRONG }, { "br", HTML_BREAK },
+		{ "cite", HTML_EMPH }, { "code", HTML_CODE },
+		{ "del", HTML_EMPH }, { "dfn", HTML_EMPH }, { "em", HTML_EMPH },
+		{ "i", HTML_EMPH }, { "img", HTML_IMAGE }, { "ins", HTML_EMPH },
+		{ "kbd", HTML_CODE }, { "mark", HTML_EMPH }, { "q", HTML_EMPH },
+		{ "s", HTML_EMPH }, { "samp", HTML_CODE },
+		{ "small", HTML_EMPH }, { "strike", HTML_EMPH },
+		{ "strong", HTML_STRONG }, { "sub", HTML_EMPH },
+		{ "sup", HTML_EMPH }, { "tt", HTML_CODE }, { "u", HTML_EMPH },
+		{ "var", HTML_CODE },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(roles) / sizeof(*roles); i++)
+		if (strcmp(name, roles[i].name) == 0)
+			return roles[i].role;
+	return HTML_DROP;
+}
