@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -77,7 +78,13 @@ html_reference(const char *s, size_t len, size_t *p, char *out, size_t size,
 		uint32_t	 cp;
 	} named[] = {
 		{ "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' },
-		{ "apos", '\'' }, { "nbsp", 0xa0 },
+		{ "apos", '\'' }, { "nbsp", 0xa0 }, { "copy", 0xa9 },
+		{ "reg", 0xae }, { "deg", 0xb0 }, { "middot", 0xb7 },
+		{ "laquo", 0xab }, { "raquo", 0xbb }, { "times", 0xd7 },
+		{ "ndash", 0x2013 }, { "mdash", 0x2014 }, { "lsquo", 0x2018 },
+		{ "rsquo", 0x2019 }, { "ldquo", 0x201c }, { "rdquo", 0x201d },
+		{ "bull", 0x2022 }, { "hellip", 0x2026 }, { "euro", 0x20ac },
+		{ "trade", 0x2122 }, { "larr", 0x2190 }, { "rarr", 0x2192 },
 	};
 	size_t		 q = *p + 1, i, n;
 	uint32_t	 cp = 0;
@@ -237,4 +244,175 @@ html_role(const char *name)
 		if (strcmp(name, roles[i].name) == 0)
 			return roles[i].role;
 	return HTML_DROP;
+}
+
+/* Where the tag opening at s[p] ends, after its ">"; 0 if it does not. */
+static size_t
+html_tag_end(const char *s, size_t len, size_t p)
+{
+	size_t	 bound = len - p > HTML_TAG_MAX ? p + HTML_TAG_MAX : len;
+	char	 quote = 0;
+
+	for (p++; p < bound; p++) {
+		if (quote != 0) {
+			if (s[p] == quote)
+				quote = 0;
+		} else if (s[p] == '"' || s[p] == '\'')
+			quote = s[p];
+		else if (s[p] == '>')
+			return p + 1;
+	}
+	return 0;
+}
+
+/* Where `what` first occurs in s[p, len) ignoring ASCII case, or len. */
+static size_t
+html_find(const char *s, size_t len, size_t p, const char *what)
+{
+	size_t	 n = strlen(what);
+
+	for (; p + n <= len; p++)
+		if (strncasecmp(s + p, what, n) == 0)
+			return p;
+	return len;
+}
+
+void
+html_reader_init(struct html_reader *r, const char *s, size_t len)
+{
+	size_t	 i;
+
+	r->s = s;
+	r->len = len;
+	r->p = 0;
+	for (i = 0; i < sizeof(r->none) / sizeof(*r->none); i++)
+		r->none[i] = len;
+}
+
+/*
+ * Where `closer` (kind k of r->none) ends, looked for from q, or 0.  Once
+ * it is not found from some place, it is not looked for again from any
+ * later one: a block of 50,000 "<!--" costs one pass, not 50,000.
+ */
+static size_t
+html_closed_at(struct html_reader *r, size_t k, size_t q, const char *closer)
+{
+	size_t	 e;
+
+	if (q >= r->none[k])
+		return 0;
+	if ((e = html_find(r->s, r->len, q, closer)) >= r->len) {
+		r->none[k] = q;
+		return 0;
+	}
+	return e + strlen(closer);
+}
+
+/* A comment, <?...?>, <!...> or CDATA at r->p: where it ends, or 0. */
+static size_t
+html_other_end(struct html_reader *r)
+{
+	const char	*s = r->s + r->p;
+	size_t		 left = r->len - r->p;
+
+	if (left >= 4 && memcmp(s, "<!--", 4) == 0)
+		return html_closed_at(r, 0, r->p + 4, "-->");
+	if (left >= 9 && memcmp(s, "<![CDATA[", 9) == 0)
+		return html_closed_at(r, 1, r->p + 9, "]]>");
+	if (s[1] == '?')
+		return html_closed_at(r, 2, r->p + 2, "?>");
+	return html_closed_at(r, 3, r->p + 2, ">");
+}
+
+bool
+html_next(struct html_reader *r, struct html_token *t)
+{
+	const char	*s = r->s, *lt;
+	size_t		 len = r->len, e;
+	char		 close[16];
+
+	if (r->p >= len)
+		return false;
+	t->off = r->p;
+	if (s[r->p] == '<' && r->p + 1 < len) {
+		if ((s[r->p + 1] == '!' || s[r->p + 1] == '?') &&
+		    (e = html_other_end(r)) != 0) {
+			t->kind = HTML_TOKEN_DROP;
+			t->len = e - r->p;
+			r->p = e;
+			return true;
+		}
+		if ((s[r->p + 1] == '/' || (s[r->p + 1] | 0x20) >= 'a') &&
+		    (e = html_tag_end(s, len, r->p)) != 0) {
+			t->kind = HTML_TOKEN_TAG;
+			t->len = e - r->p;
+			html_tag(s + r->p, e - r->p, &t->tag);
+			r->p = e;
+			/* The content of <script> and <style> is never text. */
+			if (t->tag.kind == HTML_START &&
+			    (strcmp(t->tag.name, "script") == 0 ||
+			    strcmp(t->tag.name, "style") == 0)) {
+				snprintf(close, sizeof(close), "</%s",
+				    t->tag.name);
+				e = html_find(s, len, r->p, close);
+				if ((e = html_find(s, len, e, ">")) < len)
+					e++;
+				t->kind = HTML_TOKEN_DROP;
+				t->len = e - t->off;
+				r->p = e;
+			}
+			return true;
+		}
+	}
+	/* Text, to the next "<" after this one. */
+	lt = memchr(s + r->p + 1, '<', len - r->p - 1);
+	e = lt != NULL ? (size_t)(lt - s) : len;
+	t->kind = HTML_TOKEN_TEXT;
+	t->len = e - r->p;
+	r->p = e;
+	return true;
+}
+
+bool
+html_is_block(const char *name)
+{
+	static const char *const	 blocks[] = {
+		"address", "article", "aside", "blockquote", "center", "dd",
+		"details", "dialog", "div", "dl", "dt", "fieldset",
+		"figcaption", "figure", "footer", "form", "header", "li",
+		"main", "nav", "ol", "p", "section", "summary", "table",
+		"tbody", "tfoot", "thead", "tr", "ul",
+	};
+	size_t				 i;
+
+	for (i = 0; i < sizeof(blocks) / sizeof(*blocks); i++)
+		if (strcmp(name, blocks[i]) == 0)
+			return true;
+	return false;
+}
+
+void
+html_text(const char *s, size_t len, bool collapse, bool *space,
+    struct buf *out)
+{
+	char	 ref[8];
+	size_t	 p = 0, o;
+
+	while (p < len) {
+		if (collapse && html_is_space(s[p])) {
+			*space = true;
+			p++;
+			continue;
+		}
+		if (collapse && *space)
+			buf_addc(out, ' ');
+		*space = false;
+		o = 0;
+		if (s[p] == '&' && html_reference(s, len, &p, ref, sizeof(ref),
+		    &o)) {
+			buf_add(out, ref, o);
+			continue;
+		}
+		buf_addc(out, s[p++]);
+	}
 }

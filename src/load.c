@@ -455,33 +455,209 @@ load_html_image(struct load_state *st, const struct html_tag *tag)
  * instructions and declarations go.
  */
 static void
-load_html_inline(struct load_state *st, cmark_node *n)
+load_html_inline(struct load_state *st, cmark_node *n,
+    const struct html_tag *read)
 {
 	static const enum doc_span_kind	 kinds[] = {
 		[HTML_CODE] = DOC_SPAN_CODE, [HTML_STRONG] = DOC_SPAN_STRONG,
 		[HTML_EMPH] = DOC_SPAN_EMPH, [HTML_LINK] = DOC_SPAN_LINK,
 	};
 	const char			*lit = cmark_node_get_literal(n);
-	struct html_tag			 tag;
+	struct html_tag			*tag, *own = NULL;
 	enum html_role			 role;
 
-	if (lit == NULL)
-		return;
-	html_tag(lit, strlen(lit), &tag);
-	if (tag.kind == HTML_OTHER || tag.name[0] == '\0')
-		return;
-	if (tag.kind == HTML_END) {
-		load_html_end(st, &tag);
-		return;
+	if (read == NULL) {
+		if (lit == NULL)
+			return;
+		/* Three attribute buffers: too much for the stack of an
+		   event handler, once for each tag. */
+		read = tag = own = xmalloc(sizeof(*own));
+		html_tag(lit, strlen(lit), tag);
 	}
-	role = html_role(tag.name);
-	if (role == HTML_BREAK)
+	role = html_role(read->name);
+	if (read->kind == HTML_OTHER || read->name[0] == '\0')
+		;
+	else if (read->kind == HTML_END)
+		load_html_end(st, read);
+	else if (role == HTML_BREAK)
 		doc_add_text(st->doc, "\n", 1);
 	else if (role == HTML_IMAGE)
-		load_html_image(st, &tag);
-	else if (tag.kind == HTML_START && role != HTML_DROP &&
-	    (role != HTML_LINK || tag.href[0] != '\0'))
-		load_html_push(st, kinds[role], &tag);
+		load_html_image(st, read);
+	else if (read->kind == HTML_START && role != HTML_DROP &&
+	    (role != HTML_LINK || read->href[0] != '\0'))
+		load_html_push(st, kinds[role], read);
+	free(own);
+}
+
+/* How an HTML block is being read. */
+struct load_html_block {
+	struct buf	 text;		/* decoded text, before it goes */
+	unsigned int	 pre;		/* <pre> elements open */
+	size_t		 newlines;	/* in <pre>: held back, as the last
+					   ones are no text */
+	bool		 pre_start;	/* just after <pre>: a newline first
+					   is no text */
+	bool		 space;		/* a blank is owed before more text */
+	bool		 line_start;	/* after <br>: no blank owed */
+	bool		 summary;	/* in <summary> */
+	unsigned int	 heading;	/* in <h1> to <h6>: its level */
+};
+
+/* A paragraph (in <pre>, code) for text or an element, unless one is open. */
+static bool
+load_html_leaf(struct load_state *st, struct load_html_block *hb)
+{
+	if (st->leaf != DOC_NONE)
+		return false;
+	/* A heading only once it has text: <h1></h1> makes no section. */
+	if (hb->heading > 0)
+		load_leaf_open(st, DOC_HEADING, hb->heading);
+	else
+		load_leaf_open(st, hb->pre > 0 ? DOC_CODE : DOC_PARAGRAPH, 0);
+	if (hb->summary)
+		doc_add_text(st->doc, "\xe2\x96\xb8 ", 4);	/* ▸ */
+	return true;
+}
+
+/* Text in <pre>: as it is, but for the newlines that end it. */
+static void
+load_html_pre_text(struct load_state *st, struct load_html_block *hb,
+    const char *s, size_t len)
+{
+	size_t	 n = 0;
+
+	if (hb->pre_start && len > 0 && s[0] == '\n') {
+		s++;
+		len--;
+	}
+	hb->pre_start = false;
+	hb->text.len = 0;
+	html_text(s, len, false, &hb->space, &hb->text);
+	while (n < hb->text.len && hb->text.data[hb->text.len - 1 - n] == '\n')
+		n++;
+	if (n == hb->text.len) {
+		hb->newlines += n;
+		return;
+	}
+	load_html_leaf(st, hb);
+	for (; hb->newlines > 0; hb->newlines--)
+		doc_add_text(st->doc, "\n", 1);
+	doc_add_text(st->doc, hb->text.data, hb->text.len - n);
+	hb->newlines = n;
+}
+
+static void
+load_html_text(struct load_state *st, struct load_html_block *hb,
+    const char *s, size_t len)
+{
+	if (hb->pre > 0) {
+		load_html_pre_text(st, hb, s, len);
+		return;
+	}
+	/* No blank opens a paragraph or a line. */
+	if (st->leaf == DOC_NONE || hb->line_start)
+		while (len > 0 && (*s == ' ' || *s == '\t' || *s == '\n' ||
+		    *s == '\r' || *s == '\f')) {
+			s++;
+			len--;
+		}
+	hb->text.len = 0;
+	html_text(s, len, true, &hb->space, &hb->text);
+	if (hb->text.len == 0)
+		return;
+	hb->line_start = false;
+	load_html_leaf(st, hb);
+	doc_add_text(st->doc, hb->text.data, hb->text.len);
+}
+
+/* Before an inline element: its paragraph, and the blank owed before it. */
+static void
+load_html_before_element(struct load_state *st, struct load_html_block *hb)
+{
+	if (load_html_leaf(st, hb))
+		hb->space = false;
+	if (hb->space && hb->pre == 0)
+		doc_add_text(st->doc, " ", 1);
+	hb->space = false;
+}
+
+/* The end of a leaf in an HTML block: what it held back goes. */
+static void
+load_html_close(struct load_state *st, struct load_html_block *hb)
+{
+	load_leaf_close(st);
+	hb->newlines = 0;
+	hb->space = false;
+}
+
+/* A tag of an HTML block: what it breaks, opens or styles. */
+static void
+load_html_block_tag(struct load_state *st, struct load_html_block *hb,
+    const struct html_tag *tag, cmark_node *n)
+{
+	const char	*name = tag->name;
+	bool		 start = tag->kind != HTML_END;
+
+	if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' &&
+	    name[2] == '\0') {
+		load_html_close(st, hb);
+		hb->heading = start ? (unsigned int)(name[1] - '0') : 0;
+	} else if (strcmp(name, "pre") == 0) {
+		load_html_close(st, hb);
+		if (start)
+			hb->pre++;
+		else if (hb->pre > 0)
+			hb->pre--;
+		hb->pre_start = start;
+	} else if (strcmp(name, "hr") == 0) {
+		load_html_close(st, hb);
+		load_leaf_open(st, DOC_RULE, 0);
+		load_leaf_close(st);
+	} else if (html_is_block(name)) {
+		load_html_close(st, hb);
+		hb->heading = 0;
+		hb->summary = start && strcmp(name, "summary") == 0;
+	} else if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0)
+		hb->space = st->leaf != DOC_NONE;	/* cells apart */
+	else if (html_role(name) == HTML_BREAK) {
+		if (st->leaf != DOC_NONE)
+			doc_add_text(st->doc, "\n", 1);
+		hb->space = false;
+		hb->line_start = true;
+	} else if (start && html_role(name) != HTML_DROP) {
+		load_html_before_element(st, hb);
+		load_html_inline(st, n, tag);
+	} else if (!start)
+		load_html_end(st, tag);
+}
+
+/*
+ * An HTML block is laid out as a browser would: its text as paragraphs
+ * broken where block elements are, <h1> to <h6> as headings of the
+ * section tree, <pre> verbatim, <hr> a rule, <summary> a line of its own,
+ * inline elements styled as inline HTML is, and comments, scripts and
+ * styles dropped with their content.
+ */
+static void
+load_html_block(struct load_state *st, cmark_node *n)
+{
+	const char		*lit = cmark_node_get_literal(n);
+	struct load_html_block	 hb = { .space = false };
+	struct html_token	*t = xmalloc(sizeof(*t));
+	struct html_reader	 r;
+
+	html_reader_init(&r, lit != NULL ? lit : "", lit != NULL ?
+	    strlen(lit) : 0);
+	buf_init(&hb.text);
+	while (html_next(&r, t)) {
+		if (t->kind == HTML_TOKEN_TEXT)
+			load_html_text(st, &hb, lit + t->off, t->len);
+		else if (t->kind == HTML_TOKEN_TAG && t->tag.name[0] != '\0')
+			load_html_block_tag(st, &hb, &t->tag, n);
+	}
+	load_html_close(st, &hb);
+	buf_release(&hb.text);
+	free(t);
 }
 
 /* Turn one iterator event into doc records. */
@@ -524,7 +700,7 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 		load_literal_leaf(st, n, DOC_CODE);
 		break;
 	case CMARK_NODE_HTML_BLOCK:
-		load_literal_leaf(st, n, DOC_HTML);
+		load_html_block(st, n);
 		break;
 	case CMARK_NODE_THEMATIC_BREAK:
 		load_leaf_open(st, DOC_RULE, 0);
@@ -543,7 +719,7 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 		load_literal_span(st, n, DOC_SPAN_CODE);
 		break;
 	case CMARK_NODE_HTML_INLINE:
-		load_html_inline(st, n);
+		load_html_inline(st, n, NULL);
 		break;
 	case CMARK_NODE_EMPH:
 	case CMARK_NODE_STRONG:

@@ -508,6 +508,34 @@ patho_gen_front_deep(struct buf *out, size_t scale)
 	buf_adds(out, "\n---\n\n# Deep\n\nBelow it.\n");
 }
 
+/* An HTML block of `n` copies of `s` after "<div>", then a paragraph. */
+static void
+patho_html_block(struct buf *out, const char *s, size_t n)
+{
+	buf_adds(out, "# HTML block\n\n<div>\n");
+	patho_repeat(out, s, n);
+	buf_adds(out, "\n\nAfter the block.\n");
+}
+
+static void
+patho_gen_html_block_comments(struct buf *out, size_t scale)
+{
+	patho_html_block(out, "<!--x <?y <![CDATA[z <!w ", patho_n(50000, scale));
+}
+
+static void
+patho_gen_html_block_tags(struct buf *out, size_t scale)
+{
+	patho_html_block(out, "<a href=\"x ", patho_n(50000, scale));
+}
+
+static void
+patho_gen_html_block_nested(struct buf *out, size_t scale)
+{
+	patho_html_block(out, "<b><i><a href=x><pre><h1>", patho_n(30000,
+	    scale));
+}
+
 /* Queries and index lines that the inputs hold at every scale to 10. */
 const struct patho_input patho_inputs[] = {
 	{ "empty", "an empty file", patho_gen_empty, "anything", false,
@@ -603,6 +631,15 @@ const struct patho_input patho_inputs[] = {
 	    patho_gen_front_laughs, "None", true, true, "Laughs", NULL },
 	{ "front-deep", "front matter 30,000 brackets deep",
 	    patho_gen_front_deep, "Below it", true, true, "Deep", NULL },
+	{ "html-block-comments", "an HTML block of 200,000 unclosed comments",
+	    patho_gen_html_block_comments, "After the block", true, true,
+	    "HTML block", NULL },
+	{ "html-block-tags", "an HTML block of 50,000 unclosed tags",
+	    patho_gen_html_block_tags, "After the block", true, true,
+	    "HTML block", NULL },
+	{ "html-block-nested", "an HTML block of 150,000 elements never "
+	    "closed", patho_gen_html_block_nested, "After the block", true,
+	    true, "HTML block", NULL },
 	{ "label-lines", "openings of 2,000 label lines",
 	    patho_gen_label_lines, "jroe", true, true, "Session 9", NULL },
 };

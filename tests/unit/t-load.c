@@ -171,8 +171,8 @@ test_blocks(void)
 	tap_is_str(block_text(d, 12), "int x;\n", "code kept, last LF cut");
 	tap_is_int(d->blocks[13].kind, DOC_CODE, "indented code");
 	tap_is_int(d->blocks[14].kind, DOC_RULE, "thematic break");
-	tap_is_int(d->blocks[15].kind, DOC_HTML, "HTML block");
-	tap_is_str(block_text(d, 15), "<div>\nhtml\n</div>", "shown as text");
+	tap_is_int(d->blocks[15].kind, DOC_PARAGRAPH, "HTML block: a paragraph");
+	tap_is_str(block_text(d, 15), "html", "its text, no tags");
 	tap_is_int((long long)d->blocks[7].first_leaf, 8,
 	    "an item knows its first leaf");
 	doc_free(d);
