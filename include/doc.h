@@ -71,7 +71,7 @@ enum doc_span_kind {
 	DOC_SPAN_CODE,
 	DOC_SPAN_LINK,
 	DOC_SPAN_IMAGE,		/* its text is the image's description */
-	DOC_SPAN_HTML,		/* raw inline HTML, shown as text */
+	DOC_SPAN_STRIKE,	/* ~~struck through~~ */
 	DOC_SPAN__MAX
 };
 

@@ -44,7 +44,7 @@ enum layout_role {
 #define LAYOUT_CODE_SPAN	0x04
 #define LAYOUT_LINK		0x08
 #define LAYOUT_IMAGE		0x10
-#define LAYOUT_RAW_HTML		0x20
+#define LAYOUT_STRIKE		0x20
 
 enum layout_seg_kind {
 	LAYOUT_SEG_TEXT,	/* draws doc text [off, off + len) */

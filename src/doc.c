@@ -135,7 +135,7 @@ doc_talks_marks(const struct doc *d, size_t b, struct talks_mark *m)
 			m[n].kind = TALKS_MARK_STRONG;
 		else if (sp->kind == DOC_SPAN_EMPH)
 			m[n].kind = TALKS_MARK_EMPH;
-		else if (sp->kind == DOC_SPAN_HTML || sp->kind == DOC_SPAN_CODE)
+		else if (sp->kind == DOC_SPAN_CODE)
 			m[n].kind = TALKS_MARK_HIDDEN;
 		else
 			continue;

@@ -49,7 +49,7 @@ static const struct {
 	{ LAYOUT_CODE_SPAN, ";36" },
 	{ LAYOUT_LINK, ";4;34" },
 	{ LAYOUT_IMAGE, ";3" },
-	{ LAYOUT_RAW_HTML, ";2" },
+	{ LAYOUT_STRIKE, ";9" },
 };
 
 /*

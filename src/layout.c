@@ -379,7 +379,7 @@ layout_style_bit(enum doc_span_kind kind)
 		[DOC_SPAN_CODE] = LAYOUT_CODE_SPAN,
 		[DOC_SPAN_LINK] = LAYOUT_LINK,
 		[DOC_SPAN_IMAGE] = LAYOUT_IMAGE,
-		[DOC_SPAN_HTML] = LAYOUT_RAW_HTML,
+		[DOC_SPAN_STRIKE] = LAYOUT_STRIKE,
 	};
 
 	return bits[kind];

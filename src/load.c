@@ -329,13 +329,128 @@ load_literal_leaf(struct load_state *st, cmark_node *n, enum doc_kind kind)
 	load_leaf_close(st);
 }
 
+/* For a tilde run's flanking: a blank (or the text's end), punctuation. */
+static bool
+load_is_blank_at(const char *s, size_t len, size_t i)
+{
+	return i >= len || s[i] == ' ' || s[i] == '\t' || s[i] == '\n';
+}
+
+static bool
+load_is_punct_at(const char *s, size_t len, size_t i)
+{
+	return i < len && s[i] > ' ' && s[i] < 0x7f &&
+	    !((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') &&
+	    !(s[i] >= '0' && s[i] <= '9');
+}
+
+/* The length of the run of tildes at s[i], if it is one (1 or 2). */
+static size_t
+load_tildes_at(const char *s, size_t len, size_t i)
+{
+	size_t	 n = 0;
+
+	if (i > 0 && s[i - 1] == '~')
+		return 0;
+	while (i + n < len && s[i + n] == '~')
+		n++;
+	return n <= 2 ? n : 0;
+}
+
+/*
+ * Where the run of `n` tildes that closes one opened before `from` is, or
+ * 0: GFM's strike-through, whose runs flank as emphasis's do.  What makes
+ * a closer does not depend on the opener, so once none is found from a
+ * place, none is looked for from a later one (`none`, by run length):
+ * a paragraph of "~~a " repeated costs one pass, not one a tilde.
+ */
+static size_t
+load_strike_end(const char *s, size_t len, size_t from, size_t n,
+    size_t none[3])
+{
+	size_t	 j;
+
+	if (from >= none[n])
+		return 0;
+	for (j = from; j < len; j++)
+		if (s[j] == '~' && load_tildes_at(s, len, j) == n &&
+		    !load_is_blank_at(s, len, j - 1) &&
+		    (!load_is_punct_at(s, len, j - 1) ||
+		    load_is_blank_at(s, len, j + n) ||
+		    load_is_punct_at(s, len, j + n)))
+			return j;
+	none[n] = from;
+	return 0;
+}
+
+/*
+ * Text, with each "~~struck~~" (or "~struck~") within it a span, its
+ * tildes kept: the pager's curses has no strike-through, and plain text
+ * has no style at all, so the tildes are what says it is struck there.
+ */
+static void
+load_text_struck(struct load_state *st, const char *s, size_t len)
+{
+	size_t	 i, e, n, from = 0, sp, none[3] = { len, len, len };
+
+	for (i = 0; i < len; i++) {
+		if (s[i] != '~' || (n = load_tildes_at(s, len, i)) == 0 ||
+		    load_is_blank_at(s, len, i + n) ||
+		    (load_is_punct_at(s, len, i + n) && i > 0 &&
+		    !load_is_blank_at(s, len, i - 1) &&
+		    !load_is_punct_at(s, len, i - 1)) ||
+		    (e = load_strike_end(s, len, i + n + 1, n, none)) == 0) {
+			i += s[i] == '~' ? strspn(s + i, "~") - 1 : 0;
+			continue;
+		}
+		doc_add_text(st->doc, s + from, i - from);
+		sp = doc_span_open(st->doc, DOC_SPAN_STRIKE);
+		doc_add_text(st->doc, s + i, e + n - i);
+		doc_span_close(st->doc, sp);
+		from = e + n;
+		i = from - 1;
+	}
+	doc_add_text(st->doc, s + from, len - from);
+}
+
+/*
+ * Whether text node `n` opens a task list item, "[ ] " or "[x] ": the
+ * first text of the first paragraph of a list item.  Its box in `*done`.
+ */
+static bool
+load_is_task(cmark_node *n, const char *lit, bool *done)
+{
+	cmark_node	*para = cmark_node_parent(n), *item;
+
+	if (para == NULL || cmark_node_first_child(para) != n ||
+	    cmark_node_get_type(para) != CMARK_NODE_PARAGRAPH ||
+	    (item = cmark_node_parent(para)) == NULL ||
+	    cmark_node_get_type(item) != CMARK_NODE_ITEM ||
+	    cmark_node_first_child(item) != para)
+		return false;
+	if (lit[0] != '[' || (lit[1] != ' ' && lit[1] != 'x' &&
+	    lit[1] != 'X') || lit[2] != ']' || (lit[3] != ' ' &&
+	    lit[3] != '\t'))
+		return false;
+	*done = lit[1] != ' ';
+	return true;
+}
+
 static void
 load_text(struct load_state *st, cmark_node *n)
 {
 	const char	*lit = cmark_node_get_literal(n);
+	bool		 done;
 
-	if (lit != NULL)
-		doc_add_text(st->doc, lit, strlen(lit));
+	if (lit == NULL)
+		return;
+	if (load_is_task(n, lit, &done)) {
+		/* U+2611 BALLOT BOX WITH CHECK, U+2610 BALLOT BOX */
+		doc_add_text(st->doc, done ? "\xe2\x98\x91 " : "\xe2\x98\x90 ",
+		    4);
+		lit += 4;
+	}
+	load_text_struck(st, lit, strlen(lit));
 }
 
 static void

@@ -566,7 +566,8 @@ screen_seg_ink(unsigned int role, unsigned int style)
 		screen_over(&ink, SCREEN_LINK);
 	if (style & LAYOUT_CODE_SPAN)
 		screen_over(&ink, SCREEN_CODE);
-	if (style & LAYOUT_RAW_HTML)
+	/* curses has no strike-through: struck text is dimmed. */
+	if (style & LAYOUT_STRIKE)
 		screen_over(&ink, SCREEN_DIM);
 	return ink;
 }

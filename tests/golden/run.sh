@@ -6,7 +6,7 @@
 #   NAME.tsv        olsread --toc --tsv
 #   NAME.diag       what olsread --dump writes to standard error
 # The sample also has sample.w40.txt, sample.w80.txt and sample.color.txt;
-# the constructs of real-world Markdown (front-*.md, html-*.md) have
+# the constructs of real-world Markdown (front-*, html-*, gfm-*.md) have
 # NAME.w30.txt and NAME.w100.txt too.
 # GENERATE=1 rewrites the expected files; review the diff like code.
 # usage: run.sh OLSREAD SRCDIR
@@ -65,7 +65,7 @@ for md in "$dir"/*.md; do
 	name=$(basename "$md" .md)
 	check "$name.w60.txt" "$bin" --dump -w 60 "$md"
 	case $name in
-	front-*|html-*)
+	front-*|html-*|gfm-*)
 		check "$name.w30.txt" "$bin" --dump -w 30 "$md"
 		check "$name.w100.txt" "$bin" --dump -w 100 "$md"
 		;;

@@ -536,6 +536,15 @@ patho_gen_html_block_nested(struct buf *out, size_t scale)
 	    scale));
 }
 
+/* One paragraph of 300,000 strike-through openers, never closed. */
+static void
+patho_gen_tildes(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Tildes\n\n");
+	patho_repeat(out, "~~a ~b ", patho_n(300000, scale));
+	buf_adds(out, "\n");
+}
+
 /* Queries and index lines that the inputs hold at every scale to 10. */
 const struct patho_input patho_inputs[] = {
 	{ "empty", "an empty file", patho_gen_empty, "anything", false,
@@ -640,6 +649,8 @@ const struct patho_input patho_inputs[] = {
 	{ "html-block-nested", "an HTML block of 150,000 elements never "
 	    "closed", patho_gen_html_block_nested, "After the block", true,
 	    true, "HTML block", NULL },
+	{ "tildes", "300,000 strike-through openers never closed",
+	    patho_gen_tildes, "~b ~~a", true, true, "Tildes", NULL },
 	{ "label-lines", "openings of 2,000 label lines",
 	    patho_gen_label_lines, "jroe", true, true, "Session 9", NULL },
 };

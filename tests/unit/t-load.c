@@ -125,15 +125,32 @@ test_inline_html(void)
 	    "<img> is image 2");
 	tap_is_mem(url, len, "p.png", "its source kept");
 	tap_is_int(d->nlinks, 2, "<a> without href is no link");
-	for (i = 0; i < d->nspans; i++)
-		if (d->spans[i].kind == DOC_SPAN_HTML)
-			break;
-	tap_ok(i == d->nspans, "no raw HTML span");
 	sp = &d->spans[d->nspans - 2];
 	tap_ok(sp->kind == DOC_SPAN_STRONG && sp->len == 4,
 	    "<b> opened in emphasis ends with it");
 	tap_ok(d->spans[d->nspans - 1].kind == DOC_SPAN_EMPH,
 	    "<sup> is emphasis");
+	doc_free(d);
+}
+
+/* GFM's task list items and strike-through. */
+static void
+test_tasks_strike(void)
+{
+	struct doc	*d;
+	size_t		 i, n = 0;
+
+	d = testdoc_load("- [ ] todo\n- [x] done\n- [X]\n\n[ ] not in a "
+	    "list\n\na ~~struck~~ b~c~d ~~ no~~ x~~, ~~~three~~~\n");
+	tap_is_str(block_text(d, 1), "\xe2\x98\x90 todo", "[ ] is a box");
+	tap_is_str(block_text(d, 3), "\xe2\x98\x91 done", "[x] is a ticked box");
+	tap_is_str(block_text(d, 5), "[X]", "no blank after: no task");
+	tap_is_str(block_text(d, 6), "[ ] not in a list", "nor outside a list");
+	tap_is_str(block_text(d, 7), "a ~~struck~~ b~c~d ~~ no~~ x~~, "
+	    "~~~three~~~", "the tildes stay");
+	for (i = 0; i < d->nspans; i++)
+		n += d->spans[i].kind == DOC_SPAN_STRIKE;
+	tap_is_int((long long)n, 2, "two struck spans");
 	doc_free(d);
 }
 
@@ -420,6 +437,7 @@ main(void)
 	test_empty();
 	test_inline_text();
 	test_inline_html();
+	test_tasks_strike();
 	test_blocks();
 	test_sections();
 	test_topic_names();
