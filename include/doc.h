@@ -72,6 +72,8 @@ enum doc_span_kind {
 	DOC_SPAN_LINK,
 	DOC_SPAN_IMAGE,		/* its text is the image's description */
 	DOC_SPAN_STRIKE,	/* ~~struck through~~ */
+	DOC_SPAN_MARK,		/* <mark>: highlighted */
+	DOC_SPAN_UNDERLINE,	/* <u>, <ins> */
 	DOC_SPAN__MAX
 };
 

@@ -38,8 +38,11 @@ enum html_role {
 	HTML_DROP,		/* the tag goes, its text stays: <span>, <p> */
 	HTML_CODE,		/* <code> <kbd> <samp> <tt> <var> */
 	HTML_STRONG,		/* <b> <strong> */
-	HTML_EMPH,		/* <i> <em> <cite> <dfn> <u> <ins> <mark> <sup>
-				   <sub> <small> <s> <del> <strike> <q> */
+	HTML_EMPH,		/* <i> <em> <cite> <dfn> <sup> <sub> <small>
+				   <q> */
+	HTML_STRIKE,		/* <s> <del> <strike> */
+	HTML_MARK,		/* <mark> */
+	HTML_UNDERLINE,		/* <u> <ins> */
 	HTML_LINK,		/* <a href> */
 	HTML_IMAGE,		/* <img alt src> */
 	HTML_BREAK		/* <br> */

@@ -45,6 +45,8 @@ enum layout_role {
 #define LAYOUT_LINK		0x08
 #define LAYOUT_IMAGE		0x10
 #define LAYOUT_STRIKE		0x20
+#define LAYOUT_MARK		0x40
+#define LAYOUT_UNDERLINE	0x80
 
 enum layout_seg_kind {
 	LAYOUT_SEG_TEXT,	/* draws doc text [off, off + len) */

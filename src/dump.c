@@ -50,6 +50,8 @@ static const struct {
 	{ LAYOUT_LINK, ";4;34" },
 	{ LAYOUT_IMAGE, ";3" },
 	{ LAYOUT_STRIKE, ";9" },
+	{ LAYOUT_MARK, ";7" },
+	{ LAYOUT_UNDERLINE, ";4" },
 };
 
 /*

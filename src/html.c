@@ -229,13 +229,14 @@ html_role(const char *name)
 	} roles[] = {
 		{ "a", HTML_LINK }, { "b", HTML_STRONG }, { "br", HTML_BREAK },
 		{ "cite", HTML_EMPH }, { "code", HTML_CODE },
-		{ "del", HTML_EMPH }, { "dfn", HTML_EMPH }, { "em", HTML_EMPH },
-		{ "i", HTML_EMPH }, { "img", HTML_IMAGE }, { "ins", HTML_EMPH },
-		{ "kbd", HTML_CODE }, { "mark", HTML_EMPH }, { "q", HTML_EMPH },
-		{ "s", HTML_EMPH }, { "samp", HTML_CODE },
-		{ "small", HTML_EMPH }, { "strike", HTML_EMPH },
+		{ "del", HTML_STRIKE }, { "dfn", HTML_EMPH }, { "em", HTML_EMPH },
+		{ "i", HTML_EMPH }, { "img", HTML_IMAGE },
+		{ "ins", HTML_UNDERLINE },
+		{ "kbd", HTML_CODE }, { "mark", HTML_MARK }, { "q", HTML_EMPH },
+		{ "s", HTML_STRIKE }, { "samp", HTML_CODE },
+		{ "small", HTML_EMPH }, { "strike", HTML_STRIKE },
 		{ "strong", HTML_STRONG }, { "sub", HTML_EMPH },
-		{ "sup", HTML_EMPH }, { "tt", HTML_CODE }, { "u", HTML_EMPH },
+		{ "sup", HTML_EMPH }, { "tt", HTML_CODE }, { "u", HTML_UNDERLINE },
 		{ "var", HTML_CODE },
 	};
 	size_t	 i;

@@ -380,6 +380,8 @@ layout_style_bit(enum doc_span_kind kind)
 		[DOC_SPAN_LINK] = LAYOUT_LINK,
 		[DOC_SPAN_IMAGE] = LAYOUT_IMAGE,
 		[DOC_SPAN_STRIKE] = LAYOUT_STRIKE,
+		[DOC_SPAN_MARK] = LAYOUT_MARK,
+		[DOC_SPAN_UNDERLINE] = LAYOUT_UNDERLINE,
 	};
 
 	return bits[kind];

@@ -576,6 +576,8 @@ load_html_inline(struct load_state *st, cmark_node *n,
 	static const enum doc_span_kind	 kinds[] = {
 		[HTML_CODE] = DOC_SPAN_CODE, [HTML_STRONG] = DOC_SPAN_STRONG,
 		[HTML_EMPH] = DOC_SPAN_EMPH, [HTML_LINK] = DOC_SPAN_LINK,
+		[HTML_STRIKE] = DOC_SPAN_STRIKE, [HTML_MARK] = DOC_SPAN_MARK,
+		[HTML_UNDERLINE] = DOC_SPAN_UNDERLINE,
 	};
 	const char			*lit = cmark_node_get_literal(n);
 	struct html_tag			*tag, *own = NULL;

@@ -569,6 +569,11 @@ screen_seg_ink(unsigned int role, unsigned int style)
 	/* curses has no strike-through: struck text is dimmed. */
 	if (style & LAYOUT_STRIKE)
 		screen_over(&ink, SCREEN_DIM);
+	/* <mark> looks as a search's match does. */
+	if (style & LAYOUT_MARK)
+		screen_over(&ink, SCREEN_MATCH);
+	if (style & LAYOUT_UNDERLINE)
+		ink.attr |= A_UNDERLINE;
 	return ink;
 }
 

@@ -133,6 +133,22 @@ test_inline_html(void)
 	doc_free(d);
 }
 
+/* HTML elements with looks of their own. */
+static void
+test_html_looks(void)
+{
+	struct doc	*d;
+
+	d = testdoc_load("<mark>m</mark> <u>u</u> <ins>i</ins> <del>d</del> "
+	    "<s>s</s>\n");
+	tap_ok(d->nspans == 5 && d->spans[0].kind == DOC_SPAN_MARK &&
+	    d->spans[1].kind == DOC_SPAN_UNDERLINE && d->spans[2].kind ==
+	    DOC_SPAN_UNDERLINE && d->spans[3].kind == DOC_SPAN_STRIKE &&
+	    d->spans[4].kind == DOC_SPAN_STRIKE, "<mark> highlighted, <u> and "
+	    "<ins> underlined, <del> and <s> struck through");
+	doc_free(d);
+}
+
 /* GFM's task list items and strike-through. */
 static void
 test_tasks_strike(void)
@@ -438,6 +454,7 @@ main(void)
 	test_inline_text();
 	test_inline_html();
 	test_tasks_strike();
+	test_html_looks();
 	test_blocks();
 	test_sections();
 	test_topic_names();
