@@ -11,6 +11,7 @@
 
 #include <yaml.h>
 
+#include "text.h"
 #include "util.h"
 
 #define FRONT_AUTHORS_MAX	16	/* authors named in a byline */
@@ -445,22 +446,7 @@ front_toml_utf8(struct buf *b, unsigned long cp)
 
 	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return false;
-	if (cp < 0x80)
-		u[0] = (char)cp;
-	else if (cp < 0x800) {
-		u[0] = (char)(0xc0 | cp >> 6);
-		u[1] = (char)(0x80 | (cp & 0x3f));
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xe0 | cp >> 12);
-		u[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-		u[2] = (char)(0x80 | (cp & 0x3f));
-	} else {
-		u[0] = (char)(0xf0 | cp >> 18);
-		u[1] = (char)(0x80 | (cp >> 12 & 0x3f));
-		u[2] = (char)(0x80 | (cp >> 6 & 0x3f));
-		u[3] = (char)(0x80 | (cp & 0x3f));
-	}
-	buf_add(b, u, cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+	buf_add(b, u, text_encode((uint32_t)cp, u));
 	return true;
 }
 

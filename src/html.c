@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "text.h"
+
 static bool
 html_is_space(char c)
 {
@@ -35,34 +37,14 @@ html_lower(char c)
 static void
 html_put_cp(char *out, size_t size, size_t *o, uint32_t cp)
 {
-	unsigned char	 u[4];
-	size_t		 n, i;
+	char	 u[4];
+	size_t	 n;
 
-	if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		cp = 0xfffd;
-	if (cp < 0x80) {
-		u[0] = (unsigned char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (unsigned char)(0xc0 | cp >> 6);
-		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (unsigned char)(0xe0 | cp >> 12);
-		u[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
-		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (unsigned char)(0xf0 | cp >> 18);
-		u[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
-		u[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
-		u[3] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
+	n = text_encode(cp == 0 ? 0xfffd : cp, u);
 	if (*o + n >= size)
 		return;
-	for (i = 0; i < n; i++)
-		out[(*o)++] = (char)u[i];
+	memcpy(out + *o, u, n);
+	*o += n;
 }
 
 /*

@@ -453,21 +453,26 @@ load_text(struct load_state *st, cmark_node *n)
 	load_text_struck(st, lit, strlen(lit));
 }
 
+/* Open a span of `kind` on the stack; a link's or image's URL `url`. */
 static void
-load_span_open(struct load_state *st, enum doc_span_kind kind, cmark_node *n)
+load_span_push(struct load_state *st, enum doc_span_kind kind,
+    const char *url)
 {
-	const char	*url;
-	size_t		 sp;
+	size_t	 sp;
 
 	sp = doc_span_open(st->doc, kind);
-	if (kind == DOC_SPAN_LINK || kind == DOC_SPAN_IMAGE) {
-		url = cmark_node_get_url(n);
-		if (url != NULL)
-			doc_span_set_url(st->doc, sp, url, strlen(url));
-	}
+	if ((kind == DOC_SPAN_LINK || kind == DOC_SPAN_IMAGE) && url != NULL)
+		doc_span_set_url(st->doc, sp, url, strlen(url));
 	st->spans = xgrow(st->spans, &st->capspans, st->nspans + 1,
 	    sizeof(*st->spans));
 	st->spans[st->nspans++] = sp;
+}
+
+static void
+load_span_open(struct load_state *st, enum doc_span_kind kind, cmark_node *n)
+{
+	load_span_push(st, kind, kind == DOC_SPAN_LINK ||
+	    kind == DOC_SPAN_IMAGE ? cmark_node_get_url(n) : NULL);
 }
 
 static void
@@ -533,14 +538,7 @@ static void
 load_html_push(struct load_state *st, enum doc_span_kind kind,
     const struct html_tag *tag)
 {
-	size_t	 sp;
-
-	sp = doc_span_open(st->doc, kind);
-	if (kind == DOC_SPAN_LINK)
-		doc_span_set_url(st->doc, sp, tag->href, strlen(tag->href));
-	st->spans = xgrow(st->spans, &st->capspans, st->nspans + 1,
-	    sizeof(*st->spans));
-	st->spans[st->nspans++] = sp;
+	load_span_push(st, kind, tag->href);
 	st->html = xgrow(st->html, &st->caphtml, st->nhtml + 1,
 	    sizeof(*st->html));
 	st->html[st->nhtml].at = st->nspans - 1;
@@ -551,27 +549,25 @@ load_html_push(struct load_state *st, enum doc_span_kind kind,
 static void
 load_html_image(struct load_state *st, const struct html_tag *tag)
 {
-	size_t	 sp;
-
 	if (tag->src[0] == '\0') {
 		doc_add_text(st->doc, tag->alt, strlen(tag->alt));
 		return;
 	}
-	sp = doc_span_open(st->doc, DOC_SPAN_IMAGE);
-	doc_span_set_url(st->doc, sp, tag->src, strlen(tag->src));
+	load_span_push(st, DOC_SPAN_IMAGE, tag->src);
 	doc_add_text(st->doc, tag->alt, strlen(tag->alt));
-	doc_span_close(st->doc, sp);
+	load_span_close(st);
 }
 
 /*
  * Inline HTML is never shown as tags: an element a reader knows gets its
  * look (code, strong, emphasis, a numbered link or image, a line break),
  * any other tag goes and its text stays, and comments, processing
- * instructions and declarations go.
+ * instructions and declarations go.  The tag is node `n`'s literal, or,
+ * from an HTML block, `read`, already read, of role `role`.
  */
 static void
 load_html_inline(struct load_state *st, cmark_node *n,
-    const struct html_tag *read)
+    const struct html_tag *read, enum html_role role)
 {
 	static const enum doc_span_kind	 kinds[] = {
 		[HTML_CODE] = DOC_SPAN_CODE, [HTML_STRONG] = DOC_SPAN_STRONG,
@@ -581,7 +577,6 @@ load_html_inline(struct load_state *st, cmark_node *n,
 	};
 	const char			*lit = cmark_node_get_literal(n);
 	struct html_tag			*tag, *own = NULL;
-	enum html_role			 role;
 
 	if (read == NULL) {
 		if (lit == NULL)
@@ -590,8 +585,8 @@ load_html_inline(struct load_state *st, cmark_node *n,
 		   event handler, once for each tag. */
 		read = tag = own = xmalloc(sizeof(*own));
 		html_tag(lit, strlen(lit), tag);
+		role = html_role(read->name);
 	}
-	role = html_role(read->name);
 	if (read->kind == HTML_OTHER || read->name[0] == '\0')
 		;
 	else if (read->kind == HTML_END)
@@ -713,6 +708,7 @@ load_html_block_tag(struct load_state *st, struct load_html_block *hb,
     const struct html_tag *tag, cmark_node *n)
 {
 	const char	*name = tag->name;
+	enum html_role	 role = html_role(name);
 	bool		 start = tag->kind != HTML_END;
 
 	if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' &&
@@ -736,14 +732,14 @@ load_html_block_tag(struct load_state *st, struct load_html_block *hb,
 		hb->summary = start && strcmp(name, "summary") == 0;
 	} else if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0)
 		hb->space = st->leaf != DOC_NONE;	/* cells apart */
-	else if (html_role(name) == HTML_BREAK) {
+	else if (role == HTML_BREAK) {
 		if (st->leaf != DOC_NONE)
 			doc_add_text(st->doc, "\n", 1);
 		hb->space = false;
 		hb->line_start = true;
-	} else if (start && html_role(name) != HTML_DROP) {
+	} else if (start && role != HTML_DROP) {
 		load_html_before_element(st, hb);
-		load_html_inline(st, n, tag);
+		load_html_inline(st, n, tag, role);
 	} else if (!start)
 		load_html_end(st, tag);
 }
@@ -836,7 +832,7 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 		load_literal_span(st, n, DOC_SPAN_CODE);
 		break;
 	case CMARK_NODE_HTML_INLINE:
-		load_html_inline(st, n, NULL);
+		load_html_inline(st, n, NULL, HTML_DROP);
 		break;
 	case CMARK_NODE_EMPH:
 	case CMARK_NODE_STRONG:
