@@ -38,6 +38,7 @@ enum doc_kind {
 	DOC_CODE,		/* fenced or indented code, never reflowed */
 	DOC_HTML,		/* an HTML block, shown as text */
 	DOC_RULE,		/* a thematic break, no text */
+	DOC_TABLE,		/* a pipe table: its text is its cells' */
 	/* Containers: they hold blocks and draw a prefix. */
 	DOC_QUOTE,
 	DOC_ITEM,		/* a list item and its marker */
@@ -56,9 +57,12 @@ struct doc_block {
 	size_t		 nspan;
 	size_t		 section;	/* the section it belongs to */
 	size_t		 first_leaf;	/* container: its first leaf */
-	unsigned long	 number;	/* ordered item: its number */
+	size_t		 cell;		/* table: its first in doc->cells */
+	unsigned long	 number;	/* ordered item: its number;
+					   table: its rows, header included */
 	unsigned int	 depth;		/* containers around it */
-	unsigned int	 level;		/* heading: 1-6; item: list depth */
+	unsigned int	 level;		/* heading: 1-6; item: list depth;
+					   table: its columns */
 	unsigned int	 flags;
 	unsigned int	 marker_digits;	/* ordered item: widest number */
 	char		 delim;		/* item: '.' or ')', or the bullet */
@@ -85,6 +89,17 @@ struct doc_span {
 	size_t			 url_len;
 	unsigned int		 link;		/* link, image: number from 1 */
 	enum doc_span_kind	 kind;
+};
+
+/*
+ * A table's cell: its text in doc->text, and its column's alignment
+ * (enum table_align).  A table's cells are stored row by row, the header
+ * first, every row as wide as the header; cells are apart in the text.
+ */
+struct doc_cell {
+	size_t		 off;
+	unsigned int	 len;
+	unsigned char	 align;
 };
 
 /* A byte range of doc->text. */
@@ -125,6 +140,9 @@ struct doc {
 	struct doc_section	*sections;	/* owned */
 	size_t			 nsections;
 	size_t			 capsections;
+	struct doc_cell		*cells;		/* owned */
+	size_t			 ncells;
+	size_t			 capcells;
 	struct doc_range	*speakers;	/* owned */
 	size_t			 nspeakers;
 	size_t			 capspeakers;
@@ -217,6 +235,18 @@ size_t		 doc_span_open(struct doc *, enum doc_span_kind);
 void		 doc_span_close(struct doc *, size_t sp);
 void		 doc_span_set_url(struct doc *, size_t sp, const char *,
 		    size_t);
+
+/*
+ * A table is a leaf opened with its columns as `level`, whose text is
+ * added a cell at a time: each opened with its column's alignment and
+ * closed once its text and spans are in.  Rows are counted as they fill.
+ */
+void		 doc_cell_open(struct doc *, unsigned int align);
+void		 doc_cell_close(struct doc *);
+
+/* Cell `col` of row `row` of table block `b` (row 0 is the header). */
+const struct doc_cell *doc_table_cell(const struct doc *, size_t b,
+		    size_t row, size_t col);
 
 /*
  * Declare the document complete: the last section is closed and its

@@ -65,6 +65,16 @@ void	 prescan_feed(struct prescan *ps, const char *s, size_t len);
 void	 prescan_finish(struct prescan *ps, const char *s, size_t len);
 
 /*
+ * Whether line `s` (`len` bytes, no newline, its containers' prefixes
+ * taken off) opens a block where no paragraph is open to go on: indented
+ * code, a quote, an ATX heading, a fence, a thematic break, a list item
+ * (even an empty one, or one that starts at 2), an HTML block of the
+ * first six kinds.  Such a line ends a table, which a line that only goes
+ * on a paragraph does not.
+ */
+bool	 prescan_opens_block(const char *s, size_t len);
+
+/*
  * How many of ps->defs are whole: the last may be a paragraph still
  * open, whose length is not known yet.
  */

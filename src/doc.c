@@ -7,6 +7,7 @@
 #include "doc.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,7 @@ doc_free(struct doc *d)
 	free(d->spans);
 	free(d->sections);
 	free(d->speakers);
+	free(d->cells);
 	free(d);
 }
 
@@ -435,6 +437,7 @@ doc_open(struct doc *d, enum doc_kind kind, size_t parent, unsigned int level)
 	blk->parent = parent;
 	blk->span = d->nspans;
 	blk->first_leaf = DOC_NONE;
+	blk->cell = d->ncells;
 	blk->level = level;
 	if (parent != DOC_NONE)
 		blk->depth = d->blocks[parent].depth + 1;
@@ -586,6 +589,42 @@ void
 doc_add_text(struct doc *d, const char *s, size_t len)
 {
 	buf_add(&d->text, s, len);
+}
+
+void
+doc_cell_open(struct doc *d, unsigned int align)
+{
+	struct doc_block	*blk = &d->blocks[d->nblocks - 1];
+	struct doc_cell		*c;
+
+	if (d->ncells > blk->cell)
+		buf_addc(&d->text, '\n');	/* no search joins two cells */
+	d->cells = xgrow(d->cells, &d->capcells, d->ncells + 1,
+	    sizeof(*d->cells));
+	c = &d->cells[d->ncells++];
+	c->off = d->text.len;
+	c->len = 0;
+	c->align = (unsigned char)align;
+}
+
+void
+doc_cell_close(struct doc *d)
+{
+	struct doc_block	*blk = &d->blocks[d->nblocks - 1];
+	struct doc_cell		*c = &d->cells[d->ncells - 1];
+	size_t			 len = d->text.len - c->off;
+
+	c->len = len > UINT_MAX ? UINT_MAX : (unsigned int)len;
+	if (blk->level > 0 && (d->ncells - blk->cell) % blk->level == 0)
+		blk->number = (d->ncells - blk->cell) / blk->level;
+}
+
+const struct doc_cell *
+doc_table_cell(const struct doc *d, size_t b, size_t row, size_t col)
+{
+	const struct doc_block	*blk = &d->blocks[b];
+
+	return &d->cells[blk->cell + row * blk->level + col];
 }
 
 size_t

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "doc.h"
+#include "layout-private.h"
 #include "text.h"
 
 #define LAYOUT_TAB		8
@@ -21,58 +22,6 @@
 
 /* How far back to look for the leaf before a block, past containers. */
 #define LAYOUT_SCAN_BACK	64
-
-/* Inline styles from a given offset of the block's text on. */
-struct layout_run {
-	size_t		 off;
-	unsigned char	 style;
-};
-
-/* A link number, drawn right after the link's text. */
-struct layout_ref {
-	size_t		 pos;
-	unsigned int	 link;
-	unsigned int	 cols;
-};
-
-/* A span start or end, for the sweep that builds the runs. */
-struct layout_event {
-	size_t		 pos;
-	int		 delta;
-	enum doc_span_kind kind;
-};
-
-struct layout_scratch {
-	char			*brk;
-	size_t			 capbrk;
-	struct layout_run	*runs;
-	size_t			 nruns;
-	size_t			 capruns;
-	struct layout_ref	*refs;
-	size_t			 nrefs;
-	size_t			 caprefs;
-	struct layout_event	*events;
-	size_t			 capevents;
-};
-
-/* The block being laid out. */
-struct layout_ctx {
-	struct layout		*l;
-	const struct doc	*d;
-	const struct doc_block	*blk;
-	size_t			 b;
-	const char		*text;		/* the block's text */
-	size_t			 len;
-	unsigned int		 width;
-	size_t			 anc[DOC_MAX_DEPTH + 1]; /* outermost first */
-	unsigned int		 nanc;
-	bool			 first;		/* next line is the first */
-	enum layout_role	 role;
-	const char		*lead;		/* first line after the prefix */
-	unsigned int		 leadcols;	/* later lines indent as much */
-	size_t			 run;		/* cursor in the runs */
-	unsigned int		 col0;		/* where the line's text starts */
-};
 
 static const char *const layout_bullets[] = { "\xe2\x80\xa2", /* • */
 	"\xe2\x97\xa6", /* ◦ */ "\xe2\x96\xaa" /* ▪ */ };
@@ -134,7 +83,7 @@ layout_seg_bytes(const struct layout *l, const struct layout_seg *s,
 
 /* Lines and segments. */
 
-static void
+void
 layout_line_begin(struct layout *l)
 {
 	struct layout_line	*ln;
@@ -147,7 +96,7 @@ layout_line_begin(struct layout *l)
 	ln->cols = 0;
 }
 
-static unsigned int
+unsigned int
 layout_line_cols(const struct layout *l)
 {
 	return l->lines[l->nlines - 1].cols;
@@ -170,7 +119,7 @@ layout_seg_add(struct layout *l, enum layout_seg_kind kind,
 	return s;
 }
 
-static void
+void
 layout_text(struct layout *l, enum layout_role role, unsigned char style,
     size_t off, size_t len, unsigned int cols)
 {
@@ -184,11 +133,7 @@ layout_text(struct layout *l, enum layout_role role, unsigned char style,
 	s->style = style;
 }
 
-/*
- * Decoration, drawn in place of doc text [off, off + len) for SUBST, or on
- * its own for DECO.  `bytes` must be `cols` cells wide.
- */
-static void
+void
 layout_deco(struct layout *l, enum layout_seg_kind kind, enum layout_role role,
     const char *bytes, size_t n, unsigned int cols, size_t off, size_t len)
 {
@@ -205,8 +150,7 @@ layout_deco(struct layout *l, enum layout_seg_kind kind, enum layout_role role,
 	buf_add(&l->deco, bytes, n);
 }
 
-/* `cols` blanks of decoration. */
-static void
+void
 layout_blank(struct layout *l, enum layout_role role, unsigned int cols)
 {
 	static const char	 spaces[] = "                ";
@@ -219,8 +163,7 @@ layout_blank(struct layout *l, enum layout_role role, unsigned int cols)
 	}
 }
 
-/* `cols` copies of a one-cell character, such as a rule's. */
-static void
+void
 layout_repeat(struct layout *l, enum layout_role role, const char *ch,
     unsigned int cols)
 {
@@ -314,8 +257,7 @@ layout_prefix(struct layout_ctx *c, size_t upto, bool blank)
 		layout_blank(l, LAYOUT_MARKER, pending);
 }
 
-/* Start a line of the block: container prefix, then the lead or indent. */
-static void
+void
 layout_new_line(struct layout_ctx *c)
 {
 	unsigned int	 room;
@@ -334,8 +276,7 @@ layout_new_line(struct layout_ctx *c)
 	c->col0 = layout_line_cols(c->l);
 }
 
-/* Cells left on the current line. */
-static unsigned int
+unsigned int
 layout_room(const struct layout_ctx *c)
 {
 	return c->width - layout_line_cols(c->l);
@@ -430,16 +371,16 @@ layout_styles(struct layout_ctx *c)
 	int			 k;
 
 	sc->nruns = sc->nrefs = 0;
-	sc->events = xgrow(sc->events, &sc->capevents, 2 * c->blk->nspan + 1,
+	sc->events = xgrow(sc->events, &sc->capevents, 2 * c->nspan + 1,
 	    sizeof(*sc->events));
-	for (i = 0; i < c->blk->nspan; i++) {
-		sp = &c->d->spans[c->blk->span + i];
-		sc->events[n++] = (struct layout_event){ sp->off - c->blk->off,
+	for (i = 0; i < c->nspan; i++) {
+		sp = &c->d->spans[c->span + i];
+		sc->events[n++] = (struct layout_event){ sp->off - c->base,
 		    1, sp->kind };
 		sc->events[n++] = (struct layout_event){ sp->off + sp->len -
-		    c->blk->off, -1, sp->kind };
+		    c->base, -1, sp->kind };
 		if (sp->kind == DOC_SPAN_LINK || sp->kind == DOC_SPAN_IMAGE)
-			layout_add_ref(sc, sp->off + sp->len - c->blk->off,
+			layout_add_ref(sc, sp->off + sp->len - c->base,
 			    sp->link);
 	}
 	if (n > 1)
@@ -499,7 +440,7 @@ layout_subst(struct layout_ctx *c, uint32_t cp, size_t pos, size_t n,
 		w = layout_room(c);
 	if (cp == '\t') {
 		layout_deco(c->l, LAYOUT_SEG_SUBST, c->role, "        ", w, w,
-		    c->blk->off + pos, n);
+		    c->base + pos, n);
 		return;
 	}
 	len = text_control_symbol(cp, sym);
@@ -507,7 +448,7 @@ layout_subst(struct layout_ctx *c, uint32_t cp, size_t pos, size_t n,
 	if (w < text_char_width(cp))
 		len = w;
 	layout_deco(c->l, LAYOUT_SEG_SUBST, LAYOUT_CONTROL, sym, len, w,
-	    c->blk->off + pos, n);
+	    c->base + pos, n);
 }
 
 /*
@@ -520,7 +461,7 @@ layout_emit_text(struct layout_ctx *c, size_t pos, size_t end,
 {
 	struct layout	*l = c->l;
 	const char	*t = c->text;
-	size_t		 seg = pos, base = c->blk->off, n;
+	size_t		 seg = pos, base = c->base, n;
 	unsigned int	 cols = 0;
 	uint32_t	 cp;
 
@@ -728,8 +669,7 @@ layout_fill_word(const struct layout_ctx *c, struct layout_fill *f)
 	return f->pos > start;
 }
 
-/* Lay out the block's text as filled lines, the role set by the caller. */
-static void
+void
 layout_flow(struct layout_ctx *c)
 {
 	struct layout_scratch	*sc = c->l->scratch;
@@ -859,7 +799,7 @@ static void
 layout_code_line(struct layout_ctx *c, size_t pos, size_t end)
 {
 	struct layout	*l = c->l;
-	size_t		 seg = pos, n, base = c->blk->off;
+	size_t		 seg = pos, n, base = c->base;
 	unsigned int	 cols = 0, w, lcol = 0;
 	uint32_t	 cp;
 	bool		 fresh = true;	/* nothing placed on the line yet */
@@ -947,6 +887,9 @@ layout_block(struct layout *l, const struct doc *d, size_t b,
 	c.blk = &d->blocks[b];
 	c.width = width;
 	c.text = doc_block_text(d, b, &c.len);
+	c.base = c.blk->off;
+	c.span = c.blk->span;
+	c.nspan = c.blk->nspan;
 	c.first = true;
 	for (p = c.blk->parent; p != DOC_NONE && c.nanc <= DOC_MAX_DEPTH;
 	    p = d->blocks[p].parent)
@@ -970,6 +913,9 @@ layout_block(struct layout *l, const struct doc *d, size_t b,
 		break;
 	case DOC_RULE:
 		layout_rule(&c);
+		break;
+	case DOC_TABLE:
+		layout_table(&c);
 		break;
 	default:
 		c.role = LAYOUT_BODY;

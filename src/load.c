@@ -1,11 +1,10 @@
 /*
  * load: reads the article a step at a time, sanitises it into valid
  * UTF-8, has the prescan find where it can be cut, and feeds it to cmark
- * a piece at a time, converting each tree into doc records.  This is the only module
- * that includes cmark.h.  A tree is walked with cmark_iter, never by
- * recursion (input can nest tens of thousands of levels deep); its nodes
- * live in an arena, and each top-level block is freed once converted, so
- * no whole tree and whole doc are ever in memory together.
+ * a piece at a time, handing each tree to load-tree.c to become doc
+ * records.  The loader's files are the only ones that include cmark.h.
+ * A tree's nodes live in an arena, and each top-level block is freed once
+ * converted, so no whole tree and whole doc are ever in memory together.
  */
 #include "load.h"
 
@@ -27,7 +26,7 @@
 #include "diag.h"
 #include "doc.h"
 #include "front.h"
-#include "html.h"
+#include "load-private.h"
 #include "prescan.h"
 #include "text.h"
 #include "util.h"
@@ -60,49 +59,6 @@
  * parse does not, or the other way round.
  */
 #define LOAD_REF_BUDGET		100000
-
-enum load_frame_kind {
-	LOAD_FRAME_CONTAINER,	/* a quote or item that made a doc block */
-	LOAD_FRAME_FLAT,	/* a container past DOC_MAX_DEPTH */
-	LOAD_FRAME_LIST
-};
-
-/* One open cmark container. */
-struct load_frame {
-	enum load_frame_kind	 kind;
-	size_t			 parent;	/* doc parent before this one */
-	unsigned long		 number;	/* list: next item's number */
-	unsigned int		 digits;	/* list: widest number */
-	char			 delim;		/* list: '.', ')' or 0 */
-	bool			 tight;		/* list */
-	bool			 has_leaf;	/* list: a leaf was seen in it */
-};
-
-/* A span an inline HTML start tag opened: its place in the stack, its tag. */
-struct load_html {
-	size_t		 at;		/* index in load_state.spans */
-	char		 name[HTML_NAME_MAX];
-};
-
-struct load_state {
-	struct doc		*doc;		/* borrowed: being built */
-	struct load_frame	*frames;	/* owned */
-	size_t			 nframes;
-	size_t			 capframes;
-	size_t			*spans;		/* owned: open spans */
-	size_t			 nspans;
-	size_t			 capspans;
-	struct load_html	*html;		/* owned: spans HTML opened */
-	size_t			 nhtml;
-	size_t			 caphtml;
-	size_t			 parent;	/* innermost doc container */
-	size_t			 leaf;		/* open leaf, or DOC_NONE */
-	size_t			 tight_with_leaf; /* such lists on the stack */
-	unsigned int		 containers;	/* container frames open */
-	unsigned int		 lists;		/* list frames open */
-	bool			 flattened;
-	bool			 any_leaf;
-};
 
 
 /*
@@ -160,732 +116,6 @@ load_parser_done(void)
 	load_arena = NULL;
 }
 
-static struct load_frame *
-load_push(struct load_state *st, enum load_frame_kind kind)
-{
-	struct load_frame	*f;
-
-	st->frames = xgrow(st->frames, &st->capframes, st->nframes + 1,
-	    sizeof(*st->frames));
-	f = &st->frames[st->nframes++];
-	memset(f, 0, sizeof(*f));
-	f->kind = kind;
-	f->parent = st->parent;
-	return f;
-}
-
-static void
-load_pop(struct load_state *st)
-{
-	struct load_frame	*f;
-
-	if (st->nframes == 0)
-		return;
-	f = &st->frames[--st->nframes];
-	if (f->kind == LOAD_FRAME_CONTAINER)
-		st->containers--;
-	else if (f->kind == LOAD_FRAME_LIST) {
-		st->lists--;
-		if (f->tight && f->has_leaf)
-			st->tight_with_leaf--;
-	}
-	st->parent = f->parent;
-}
-
-/*
- * Open a quote or an item as a doc container, or flatten it into its
- * parent past the depth limit.  Returns the block, or DOC_NONE.
- */
-static size_t
-load_container(struct load_state *st, enum doc_kind kind)
-{
-	if (st->containers >= DOC_MAX_DEPTH) {
-		load_push(st, LOAD_FRAME_FLAT);
-		st->flattened = true;
-		return DOC_NONE;
-	}
-	load_push(st, LOAD_FRAME_CONTAINER);
-	st->containers++;
-	st->parent = doc_open(st->doc, kind, st->parent,
-	    kind == DOC_ITEM ? st->lists : 0);
-	return st->parent;
-}
-
-static unsigned int
-load_digits(unsigned long n)
-{
-	unsigned int	 d = 1;
-
-	while (n >= 10) {
-		n /= 10;
-		d++;
-	}
-	return d;
-}
-
-static void
-load_list(struct load_state *st, cmark_node *list)
-{
-	struct load_frame	*f;
-	cmark_node		*it;
-	unsigned long		 count = 0;
-
-	for (it = cmark_node_first_child(list); it; it = cmark_node_next(it))
-		count++;
-	f = load_push(st, LOAD_FRAME_LIST);
-	st->lists++;
-	f->tight = cmark_node_get_list_tight(list);
-	if (cmark_node_get_list_type(list) == CMARK_ORDERED_LIST) {
-		f->number = (unsigned long)cmark_node_get_list_start(list);
-		f->delim = cmark_node_get_list_delim(list) ==
-		    CMARK_PAREN_DELIM ? ')' : '.';
-		f->digits = load_digits(f->number + (count ? count - 1 : 0));
-	}
-}
-
-/*
- * A leaf gets a blank line before it unless it is the article's first, or
- * a tight list around it already holds an earlier leaf.
- */
-static void
-load_leaf_open(struct load_state *st, enum doc_kind kind, unsigned int level)
-{
-	struct doc_block	*blk;
-	size_t			 i;
-	bool			 no_gap;
-
-	no_gap = st->tight_with_leaf > 0 || !st->any_leaf;
-	st->any_leaf = true;
-	st->leaf = doc_open(st->doc, kind, st->parent, level);
-	blk = &st->doc->blocks[st->leaf];
-	if (no_gap)
-		blk->flags |= DOC_NO_GAP;
-	/* Lists that had no leaf yet form the top of the stack. */
-	for (i = st->nframes; i-- > 0; ) {
-		struct load_frame	*f = &st->frames[i];
-
-		if (f->kind != LOAD_FRAME_LIST)
-			continue;
-		if (f->has_leaf)
-			break;
-		f->has_leaf = true;
-		if (f->tight)
-			st->tight_with_leaf++;
-	}
-}
-
-static void	 load_html_close_above(struct load_state *, size_t);
-
-static void
-load_leaf_close(struct load_state *st)
-{
-	/* What inline HTML left open ends with its block. */
-	load_html_close_above(st, 0);
-	if (st->leaf == DOC_NONE)
-		return;
-	doc_close(st->doc, st->leaf);
-	st->leaf = DOC_NONE;
-}
-
-static void
-load_item(struct load_state *st, cmark_node *item)
-{
-	struct load_frame	*list;
-	struct doc_block	*blk;
-	size_t			 b, at = DOC_NONE;
-
-	/* An index: opening the item may move the frames. */
-	if (st->nframes > 0 &&
-	    st->frames[st->nframes - 1].kind == LOAD_FRAME_LIST)
-		at = st->nframes - 1;
-	if ((b = load_container(st, DOC_ITEM)) != DOC_NONE && at != DOC_NONE) {
-		list = &st->frames[at];
-		blk = &st->doc->blocks[b];
-		if (list->delim != 0) {
-			blk->flags |= DOC_ORDERED;
-			blk->number = list->number++;
-			blk->delim = list->delim;
-			blk->marker_digits = list->digits;
-		}
-	}
-	/* An empty item still shows its marker. */
-	if (cmark_node_first_child(item) == NULL) {
-		load_leaf_open(st, DOC_PARAGRAPH, 0);
-		load_leaf_close(st);
-	}
-}
-
-/* A leaf whose whole text is the node's literal, less its final newline. */
-static void
-load_literal_leaf(struct load_state *st, cmark_node *n, enum doc_kind kind)
-{
-	const char	*lit = cmark_node_get_literal(n);
-	size_t		 len = lit != NULL ? strlen(lit) : 0;
-
-	if (len > 0 && lit[len - 1] == '\n')
-		len--;
-	load_leaf_open(st, kind, 0);
-	doc_add_text(st->doc, lit, len);
-	load_leaf_close(st);
-}
-
-/* For a tilde run's flanking: a blank (or the text's end), punctuation. */
-static bool
-load_is_blank_at(const char *s, size_t len, size_t i)
-{
-	return i >= len || s[i] == ' ' || s[i] == '\t' || s[i] == '\n';
-}
-
-static bool
-load_is_punct_at(const char *s, size_t len, size_t i)
-{
-	return i < len && s[i] > ' ' && s[i] < 0x7f &&
-	    !((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') &&
-	    !(s[i] >= '0' && s[i] <= '9');
-}
-
-/* The length of the run of tildes at s[i], if it is one (1 or 2). */
-static size_t
-load_tildes_at(const char *s, size_t len, size_t i)
-{
-	size_t	 n = 0;
-
-	if (i > 0 && s[i - 1] == '~')
-		return 0;
-	while (i + n < len && s[i + n] == '~')
-		n++;
-	return n <= 2 ? n : 0;
-}
-
-/*
- * Where the run of `n` tildes that closes one opened before `from` is, or
- * 0: GFM's strike-through, whose runs flank as emphasis's do.  What makes
- * a closer does not depend on the opener, so once none is found from a
- * place, none is looked for from a later one (`none`, by run length):
- * a paragraph of "~~a " repeated costs one pass, not one a tilde.
- */
-static size_t
-load_strike_end(const char *s, size_t len, size_t from, size_t n,
-    size_t none[3])
-{
-	size_t	 j;
-
-	if (from >= none[n])
-		return 0;
-	for (j = from; j < len; j++)
-		if (s[j] == '~' && load_tildes_at(s, len, j) == n &&
-		    !load_is_blank_at(s, len, j - 1) &&
-		    (!load_is_punct_at(s, len, j - 1) ||
-		    load_is_blank_at(s, len, j + n) ||
-		    load_is_punct_at(s, len, j + n)))
-			return j;
-	none[n] = from;
-	return 0;
-}
-
-/*
- * Text, with each "~~struck~~" (or "~struck~") within it a span, its
- * tildes kept: the pager's curses has no strike-through, and plain text
- * has no style at all, so the tildes are what says it is struck there.
- */
-static void
-load_text_struck(struct load_state *st, const char *s, size_t len)
-{
-	size_t	 i, e, n, from = 0, sp, none[3] = { len, len, len };
-
-	for (i = 0; i < len; i++) {
-		if (s[i] != '~' || (n = load_tildes_at(s, len, i)) == 0 ||
-		    load_is_blank_at(s, len, i + n) ||
-		    (load_is_punct_at(s, len, i + n) && i > 0 &&
-		    !load_is_blank_at(s, len, i - 1) &&
-		    !load_is_punct_at(s, len, i - 1)) ||
-		    (e = load_strike_end(s, len, i + n + 1, n, none)) == 0) {
-			i += s[i] == '~' ? strspn(s + i, "~") - 1 : 0;
-			continue;
-		}
-		doc_add_text(st->doc, s + from, i - from);
-		sp = doc_span_open(st->doc, DOC_SPAN_STRIKE);
-		doc_add_text(st->doc, s + i, e + n - i);
-		doc_span_close(st->doc, sp);
-		from = e + n;
-		i = from - 1;
-	}
-	doc_add_text(st->doc, s + from, len - from);
-}
-
-/*
- * Whether text node `n` opens a task list item, "[ ] " or "[x] ": the
- * first text of the first paragraph of a list item.  Its box in `*done`.
- */
-static bool
-load_is_task(cmark_node *n, const char *lit, bool *done)
-{
-	cmark_node	*para = cmark_node_parent(n), *item;
-
-	if (para == NULL || cmark_node_first_child(para) != n ||
-	    cmark_node_get_type(para) != CMARK_NODE_PARAGRAPH ||
-	    (item = cmark_node_parent(para)) == NULL ||
-	    cmark_node_get_type(item) != CMARK_NODE_ITEM ||
-	    cmark_node_first_child(item) != para)
-		return false;
-	if (lit[0] != '[' || (lit[1] != ' ' && lit[1] != 'x' &&
-	    lit[1] != 'X') || lit[2] != ']' || (lit[3] != ' ' &&
-	    lit[3] != '\t'))
-		return false;
-	*done = lit[1] != ' ';
-	return true;
-}
-
-static void
-load_text(struct load_state *st, cmark_node *n)
-{
-	const char	*lit = cmark_node_get_literal(n);
-	bool		 done;
-
-	if (lit == NULL)
-		return;
-	if (load_is_task(n, lit, &done)) {
-		/* U+2611 BALLOT BOX WITH CHECK, U+2610 BALLOT BOX */
-		doc_add_text(st->doc, done ? "\xe2\x98\x91 " : "\xe2\x98\x90 ",
-		    4);
-		lit += 4;
-	}
-	load_text_struck(st, lit, strlen(lit));
-}
-
-/* Open a span of `kind` on the stack; a link's or image's URL `url`. */
-static void
-load_span_push(struct load_state *st, enum doc_span_kind kind,
-    const char *url)
-{
-	size_t	 sp;
-
-	sp = doc_span_open(st->doc, kind);
-	if ((kind == DOC_SPAN_LINK || kind == DOC_SPAN_IMAGE) && url != NULL)
-		doc_span_set_url(st->doc, sp, url, strlen(url));
-	st->spans = xgrow(st->spans, &st->capspans, st->nspans + 1,
-	    sizeof(*st->spans));
-	st->spans[st->nspans++] = sp;
-}
-
-static void
-load_span_open(struct load_state *st, enum doc_span_kind kind, cmark_node *n)
-{
-	load_span_push(st, kind, kind == DOC_SPAN_LINK ||
-	    kind == DOC_SPAN_IMAGE ? cmark_node_get_url(n) : NULL);
-}
-
-static void
-load_span_close(struct load_state *st)
-{
-	if (st->nspans > 0)
-		doc_span_close(st->doc, st->spans[--st->nspans]);
-}
-
-/* A span whose whole text is the node's literal: code, inline HTML. */
-static void
-load_literal_span(struct load_state *st, cmark_node *n, enum doc_span_kind k)
-{
-	load_span_open(st, k, n);
-	load_text(st, n);
-	load_span_close(st);
-}
-
-static enum doc_span_kind
-load_span_kind(cmark_node_type type)
-{
-	switch (type) {
-	case CMARK_NODE_EMPH:
-		return DOC_SPAN_EMPH;
-	case CMARK_NODE_STRONG:
-		return DOC_SPAN_STRONG;
-	case CMARK_NODE_LINK:
-		return DOC_SPAN_LINK;
-	default:
-		return DOC_SPAN_IMAGE;
-	}
-}
-
-/*
- * Close the spans inline HTML opened from the stack's index `at` up: a
- * span of the Markdown that ends, or the block's end, closes the HTML
- * elements left open inside it, as a browser does.
- */
-static void
-load_html_close_above(struct load_state *st, size_t at)
-{
-	while (st->nhtml > 0 && st->html[st->nhtml - 1].at >= at &&
-	    st->html[st->nhtml - 1].at + 1 == st->nspans) {
-		load_span_close(st);
-		st->nhtml--;
-	}
-}
-
-/* An end tag closes its element if it is open above the Markdown's spans. */
-static void
-load_html_end(struct load_state *st, const struct html_tag *tag)
-{
-	size_t	 k, top = st->nspans;
-
-	for (k = st->nhtml; k-- > 0 && st->html[k].at + 1 == top; top--)
-		if (strcmp(st->html[k].name, tag->name) == 0) {
-			load_html_close_above(st, st->html[k].at);
-			return;
-		}
-}
-
-static void
-load_html_push(struct load_state *st, enum doc_span_kind kind,
-    const struct html_tag *tag)
-{
-	load_span_push(st, kind, tag->href);
-	st->html = xgrow(st->html, &st->caphtml, st->nhtml + 1,
-	    sizeof(*st->html));
-	st->html[st->nhtml].at = st->nspans - 1;
-	memcpy(st->html[st->nhtml++].name, tag->name, sizeof(tag->name));
-}
-
-/* <img>: its alt text, a numbered image when it has a source. */
-static void
-load_html_image(struct load_state *st, const struct html_tag *tag)
-{
-	if (tag->src[0] == '\0') {
-		doc_add_text(st->doc, tag->alt, strlen(tag->alt));
-		return;
-	}
-	load_span_push(st, DOC_SPAN_IMAGE, tag->src);
-	doc_add_text(st->doc, tag->alt, strlen(tag->alt));
-	load_span_close(st);
-}
-
-/*
- * Inline HTML is never shown as tags: an element a reader knows gets its
- * look (code, strong, emphasis, a numbered link or image, a line break),
- * any other tag goes and its text stays, and comments, processing
- * instructions and declarations go.  The tag is node `n`'s literal, or,
- * from an HTML block, `read`, already read, of role `role`.
- */
-static void
-load_html_inline(struct load_state *st, cmark_node *n,
-    const struct html_tag *read, enum html_role role)
-{
-	static const enum doc_span_kind	 kinds[] = {
-		[HTML_CODE] = DOC_SPAN_CODE, [HTML_STRONG] = DOC_SPAN_STRONG,
-		[HTML_EMPH] = DOC_SPAN_EMPH, [HTML_LINK] = DOC_SPAN_LINK,
-		[HTML_STRIKE] = DOC_SPAN_STRIKE, [HTML_MARK] = DOC_SPAN_MARK,
-		[HTML_UNDERLINE] = DOC_SPAN_UNDERLINE,
-	};
-	const char			*lit = cmark_node_get_literal(n);
-	struct html_tag			*tag, *own = NULL;
-
-	if (read == NULL) {
-		if (lit == NULL)
-			return;
-		/* Three attribute buffers: too much for the stack of an
-		   event handler, once for each tag. */
-		read = tag = own = xmalloc(sizeof(*own));
-		html_tag(lit, strlen(lit), tag);
-		role = html_role(read->name);
-	}
-	if (read->kind == HTML_OTHER || read->name[0] == '\0')
-		;
-	else if (read->kind == HTML_END)
-		load_html_end(st, read);
-	else if (role == HTML_BREAK)
-		doc_add_text(st->doc, "\n", 1);
-	else if (role == HTML_IMAGE)
-		load_html_image(st, read);
-	else if (read->kind == HTML_START && role != HTML_DROP &&
-	    (role != HTML_LINK || read->href[0] != '\0'))
-		load_html_push(st, kinds[role], read);
-	free(own);
-}
-
-/* How an HTML block is being read. */
-struct load_html_block {
-	struct buf	 text;		/* decoded text, before it goes */
-	unsigned int	 pre;		/* <pre> elements open */
-	size_t		 newlines;	/* in <pre>: held back, as the last
-					   ones are no text */
-	bool		 pre_start;	/* just after <pre>: a newline first
-					   is no text */
-	bool		 space;		/* a blank is owed before more text */
-	bool		 line_start;	/* after <br>: no blank owed */
-	bool		 summary;	/* in <summary> */
-	unsigned int	 heading;	/* in <h1> to <h6>: its level */
-};
-
-/* A paragraph (in <pre>, code) for text or an element, unless one is open. */
-static bool
-load_html_leaf(struct load_state *st, struct load_html_block *hb)
-{
-	if (st->leaf != DOC_NONE)
-		return false;
-	/* A heading only once it has text: <h1></h1> makes no section. */
-	if (hb->heading > 0)
-		load_leaf_open(st, DOC_HEADING, hb->heading);
-	else
-		load_leaf_open(st, hb->pre > 0 ? DOC_CODE : DOC_PARAGRAPH, 0);
-	if (hb->summary)
-		doc_add_text(st->doc, "\xe2\x96\xb8 ", 4);	/* ▸ */
-	return true;
-}
-
-/* Text in <pre>: as it is, but for the newlines that end it. */
-static void
-load_html_pre_text(struct load_state *st, struct load_html_block *hb,
-    const char *s, size_t len)
-{
-	size_t	 n = 0;
-
-	if (hb->pre_start && len > 0 && s[0] == '\n') {
-		s++;
-		len--;
-	}
-	hb->pre_start = false;
-	hb->text.len = 0;
-	html_text(s, len, false, &hb->space, &hb->text);
-	while (n < hb->text.len && hb->text.data[hb->text.len - 1 - n] == '\n')
-		n++;
-	if (n == hb->text.len) {
-		hb->newlines += n;
-		return;
-	}
-	load_html_leaf(st, hb);
-	for (; hb->newlines > 0; hb->newlines--)
-		doc_add_text(st->doc, "\n", 1);
-	doc_add_text(st->doc, hb->text.data, hb->text.len - n);
-	hb->newlines = n;
-}
-
-static void
-load_html_text(struct load_state *st, struct load_html_block *hb,
-    const char *s, size_t len)
-{
-	if (hb->pre > 0) {
-		load_html_pre_text(st, hb, s, len);
-		return;
-	}
-	/* No blank opens a paragraph or a line. */
-	if (st->leaf == DOC_NONE || hb->line_start)
-		while (len > 0 && (*s == ' ' || *s == '\t' || *s == '\n' ||
-		    *s == '\r' || *s == '\f')) {
-			s++;
-			len--;
-		}
-	hb->text.len = 0;
-	html_text(s, len, true, &hb->space, &hb->text);
-	if (hb->text.len == 0)
-		return;
-	hb->line_start = false;
-	load_html_leaf(st, hb);
-	doc_add_text(st->doc, hb->text.data, hb->text.len);
-}
-
-/* Before an inline element: its paragraph, and the blank owed before it. */
-static void
-load_html_before_element(struct load_state *st, struct load_html_block *hb)
-{
-	if (load_html_leaf(st, hb))
-		hb->space = false;
-	if (hb->space && hb->pre == 0)
-		doc_add_text(st->doc, " ", 1);
-	hb->space = false;
-}
-
-/* The end of a leaf in an HTML block: what it held back goes. */
-static void
-load_html_close(struct load_state *st, struct load_html_block *hb)
-{
-	load_leaf_close(st);
-	hb->newlines = 0;
-	hb->space = false;
-}
-
-/* A tag of an HTML block: what it breaks, opens or styles. */
-static void
-load_html_block_tag(struct load_state *st, struct load_html_block *hb,
-    const struct html_tag *tag, cmark_node *n)
-{
-	const char	*name = tag->name;
-	enum html_role	 role = html_role(name);
-	bool		 start = tag->kind != HTML_END;
-
-	if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' &&
-	    name[2] == '\0') {
-		load_html_close(st, hb);
-		hb->heading = start ? (unsigned int)(name[1] - '0') : 0;
-	} else if (strcmp(name, "pre") == 0) {
-		load_html_close(st, hb);
-		if (start)
-			hb->pre++;
-		else if (hb->pre > 0)
-			hb->pre--;
-		hb->pre_start = start;
-	} else if (strcmp(name, "hr") == 0) {
-		load_html_close(st, hb);
-		load_leaf_open(st, DOC_RULE, 0);
-		load_leaf_close(st);
-	} else if (html_is_block(name)) {
-		load_html_close(st, hb);
-		hb->heading = 0;
-		hb->summary = start && strcmp(name, "summary") == 0;
-	} else if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0)
-		hb->space = st->leaf != DOC_NONE;	/* cells apart */
-	else if (role == HTML_BREAK) {
-		if (st->leaf != DOC_NONE)
-			doc_add_text(st->doc, "\n", 1);
-		hb->space = false;
-		hb->line_start = true;
-	} else if (start && role != HTML_DROP) {
-		load_html_before_element(st, hb);
-		load_html_inline(st, n, tag, role);
-	} else if (!start)
-		load_html_end(st, tag);
-}
-
-/*
- * An HTML block is laid out as a browser would: its text as paragraphs
- * broken where block elements are, <h1> to <h6> as headings of the
- * section tree, <pre> verbatim, <hr> a rule, <summary> a line of its own,
- * inline elements styled as inline HTML is, and comments, scripts and
- * styles dropped with their content.
- */
-static void
-load_html_block(struct load_state *st, cmark_node *n)
-{
-	const char		*lit = cmark_node_get_literal(n);
-	struct load_html_block	 hb = { .space = false };
-	struct html_token	*t = xmalloc(sizeof(*t));
-	struct html_reader	 r;
-
-	html_reader_init(&r, lit != NULL ? lit : "", lit != NULL ?
-	    strlen(lit) : 0);
-	buf_init(&hb.text);
-	while (html_next(&r, t)) {
-		if (t->kind == HTML_TOKEN_TEXT)
-			load_html_text(st, &hb, lit + t->off, t->len);
-		else if (t->kind == HTML_TOKEN_TAG && t->tag.name[0] != '\0')
-			load_html_block_tag(st, &hb, &t->tag, n);
-	}
-	load_html_close(st, &hb);
-	buf_release(&hb.text);
-	free(t);
-}
-
-/* Turn one iterator event into doc records. */
-static void
-load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
-{
-	cmark_node_type	 type = cmark_node_get_type(n);
-	bool		 enter = ev == CMARK_EVENT_ENTER;
-
-	switch (type) {
-	case CMARK_NODE_BLOCK_QUOTE:
-		if (enter)
-			load_container(st, DOC_QUOTE);
-		else
-			load_pop(st);
-		break;
-	case CMARK_NODE_LIST:
-		if (enter)
-			load_list(st, n);
-		else
-			load_pop(st);
-		break;
-	case CMARK_NODE_ITEM:
-		if (enter)
-			load_item(st, n);
-		else
-			load_pop(st);
-		break;
-	case CMARK_NODE_PARAGRAPH:
-	case CMARK_NODE_HEADING:
-		if (!enter)
-			load_leaf_close(st);
-		else if (type == CMARK_NODE_PARAGRAPH)
-			load_leaf_open(st, DOC_PARAGRAPH, 0);
-		else
-			load_leaf_open(st, DOC_HEADING,
-			    (unsigned int)cmark_node_get_heading_level(n));
-		break;
-	case CMARK_NODE_CODE_BLOCK:
-		load_literal_leaf(st, n, DOC_CODE);
-		break;
-	case CMARK_NODE_HTML_BLOCK:
-		load_html_block(st, n);
-		break;
-	case CMARK_NODE_THEMATIC_BREAK:
-		load_leaf_open(st, DOC_RULE, 0);
-		load_leaf_close(st);
-		break;
-	case CMARK_NODE_TEXT:
-		load_text(st, n);
-		break;
-	case CMARK_NODE_SOFTBREAK:
-		doc_add_text(st->doc, " ", 1);
-		break;
-	case CMARK_NODE_LINEBREAK:
-		doc_add_text(st->doc, "\n", 1);
-		break;
-	case CMARK_NODE_CODE:
-		load_literal_span(st, n, DOC_SPAN_CODE);
-		break;
-	case CMARK_NODE_HTML_INLINE:
-		load_html_inline(st, n, NULL, HTML_DROP);
-		break;
-	case CMARK_NODE_EMPH:
-	case CMARK_NODE_STRONG:
-	case CMARK_NODE_LINK:
-	case CMARK_NODE_IMAGE:
-		if (enter)
-			load_span_open(st, load_span_kind(type), n);
-		else {
-			load_html_close_above(st, 0);
-			load_span_close(st);
-		}
-		break;
-	default:
-		/* The document node, and custom nodes the parser never makes. */
-		break;
-	}
-}
-
-/* Convert one top-level block of the tree into doc records. */
-static void
-load_convert_block(struct load_state *st, cmark_node *block)
-{
-	cmark_iter		*it;
-	cmark_event_type	 ev;
-
-	it = cmark_iter_new(block);
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
-		load_event(st, cmark_iter_get_node(it), ev);
-	cmark_iter_free(it);
-}
-
-/*
- * Convert the tree under `root` into doc records, from the top-level
- * block that starts on line `from_line` on, freeing each block once
- * converted: its arena chunks go back to malloc as they empty,
- * for the growing doc to reuse, so the whole tree and the whole doc are
- * never in memory together.
- */
-static void
-load_convert(struct load_state *st, cmark_node *root, int from_line)
-{
-	cmark_node		*child, *next;
-
-	for (child = cmark_node_first_child(root); child; child = next) {
-		next = cmark_node_next(child);
-		/* Blocks the doc has already, from pieces. */
-		if (cmark_node_get_start_line(child) >= from_line)
-			load_convert_block(st, child);
-		cmark_node_free(child);
-	}
-	cmark_node_free(root);
-	load_parser_done();
-}
 
 /* The longest definition of a label, for cmark's reference budget. */
 struct load_longest {
@@ -952,6 +182,11 @@ struct load_job {
 	size_t			 caprefs;
 	size_t			 refs_end;	/* of the piece they are of */
 	struct buf		 prelude;	/* definitions for a piece */
+	uint64_t		*cell_refs;	/* owned: a table's labels */
+	size_t			 ncell_refs;
+	size_t			 capcell_refs;
+	bool			 whole_defs;	/* parsed whole, the defs are
+						   taken all the same */
 	struct load_state	 st;
 	size_t			 pos;		/* the next piece starts here */
 	size_t			 cut;		/* the next cut to look at */
@@ -1177,6 +412,52 @@ load_piece_prelude(struct load_job *j)
 		/* Each its own paragraph, whatever ends it. */
 		buf_adds(&j->prelude, "\n\n");
 	}
+}
+
+/*
+ * The definitions a table's cells may use, for load-table.c, which parses
+ * the cells again, each alone: those of the piece's prelude that the
+ * cells' labels may name.
+ */
+static void
+load_cell_defs(void *arg, const char *text, size_t len, struct buf *out)
+{
+	struct load_job			*j = arg;
+	const struct prescan_def	*d;
+	size_t				 i;
+
+	if (memchr(text, '[', len) == NULL)
+		return;
+	prescan_refs(text, len, &j->cell_refs, &j->ncell_refs,
+	    &j->capcell_refs);
+	for (i = 0; i < j->ndefs; i++) {
+		d = &j->defs[i];
+		if (!d->always && !prescan_refs_has(j->cell_refs,
+		    j->ncell_refs, d->label))
+			continue;
+		buf_add(out, j->text.data + d->off, d->len);
+		buf_adds(out, "\n\n");
+	}
+}
+
+/*
+ * A whole parse needs no definitions taken out, but its tables' cells
+ * do: take them, as pieces would have, before the parse of an article
+ * that may hold a table with a reference in it.
+ */
+static void
+load_whole_defs(struct load_job *j, size_t end)
+{
+	if (!(j->flags & LOAD_WHOLE) || j->whole_defs ||
+	    memchr(j->text.data, '|', end) == NULL ||
+	    memchr(j->text.data, '[', end) == NULL)
+		return;
+	j->whole_defs = true;
+	/* Unsure, the prescan keeps what it found before. */
+	if (!j->ps.done)
+		prescan_finish(&j->ps, j->text.data, j->text.len);
+	j->ndefs = 0;
+	load_take_defs(j, 0, prescan_defs_closed(&j->ps));
 }
 
 static int
@@ -1414,16 +695,6 @@ load_line_of(const struct load_job *j, size_t off)
 	return (int)load_count_lines(j->text.data, off) + 1;
 }
 
-/* A leaf of the text `s`, not from the parser. */
-static void
-load_made_leaf(struct load_state *st, enum doc_kind kind, unsigned int level,
-    const char *s)
-{
-	load_leaf_open(st, kind, level);
-	doc_add_text(st->doc, s, strlen(s));
-	load_leaf_close(st);
-}
-
 /*
  * The blocks front matter gives, before the article's own: its title as
  * a heading when the article opens with no title heading of its own, and
@@ -1462,12 +733,15 @@ load_piece(struct load_job *j, size_t end)
 	cmark_node	*root;
 
 	/* The rest: the whole article parsed, what pieces gave left out. */
+	load_whole_defs(j, end);
 	if (j->tail) {
 		root = load_parse(j->flags, NULL, 0, j->text.data, end);
+		load_state_source(&j->st, j->text.data, end, 1);
 		/* Pieces before held no block, if the front is not shown. */
 		if (!j->front_shown && cmark_node_first_child(root) != NULL)
 			load_front_blocks(j, root);
 		load_convert(&j->st, root, load_line_of(j, j->pos));
+		load_parser_done();
 		j->pos = end;
 		return;
 	}
@@ -1478,10 +752,13 @@ load_piece(struct load_job *j, size_t end)
 	}
 	root = load_parse(j->flags, j->prelude.data, j->prelude.len,
 	    j->text.data + j->pos, end - j->pos);
+	load_state_source(&j->st, j->text.data + j->pos, end - j->pos,
+	    (int)load_count_lines(j->prelude.data, j->prelude.len) + 1);
 	/* The first block decides: a piece of blank lines holds none. */
 	if (!j->front_shown && cmark_node_first_child(root) != NULL)
 		load_front_blocks(j, root);
 	load_convert(&j->st, root, 0);
+	load_parser_done();
 	j->pos = end;
 	/* After the first, pieces are larger: the prelude costs less. */
 	j->piece = LOAD_PIECE > 4 * j->defbytes ? LOAD_PIECE :
@@ -1958,9 +1235,10 @@ load_new(const char *name, int flags, struct diag *diag)
 	j->fd = -1;
 	j->flags = flags;
 	j->diag = diag;
-	j->st.doc = doc_new(name);
-	j->st.parent = DOC_NONE;
-	j->st.leaf = DOC_NONE;
+	load_state_init(&j->st, doc_new(name));
+	j->st.smart = (flags & LOAD_SMART) != 0;
+	j->st.defs = load_cell_defs;
+	j->st.defs_arg = j;
 	text_sanitize_init(&j->san);
 	digest_init(&j->digest);
 	buf_init(&j->text);
@@ -2097,9 +1375,8 @@ load_job_free(struct load_job *j)
 	free(j->srcowned);
 	free(j->chunk);
 	buf_release(&j->text);
-	free(j->st.frames);
-	free(j->st.spans);
-	free(j->st.html);
+	load_state_release(&j->st);
+	free(j->cell_refs);
 	prescan_release(&j->ps);
 	free(j->defs);
 	free(j->labels);

@@ -932,6 +932,25 @@ prescan_finish(struct prescan *ps, const char *s, size_t len)
 	ps->done = true;
 }
 
+bool
+prescan_opens_block(const char *s, size_t len)
+{
+	size_t	 i, col = 0;
+
+	for (i = 0; i < len && prescan_is_blank(s[i]); i++)
+		col += s[i] == '\t' ? PRESCAN_TAB - col % PRESCAN_TAB : 1;
+	if (i == len)
+		return false;
+	if (col >= PRESCAN_CODE)
+		return true;
+	s += i;
+	len -= i;
+	return s[0] == '>' || prescan_is_atx(s, len) ||
+	    prescan_fence_open(s, len) > 0 || prescan_is_break(s, len) ||
+	    prescan_html_start(s, len, false) != 0 ||
+	    prescan_list_marker(s, len, false) > 0;
+}
+
 size_t
 prescan_defs_closed(const struct prescan *ps)
 {

@@ -175,13 +175,26 @@ view_bottom(struct view *v)
 	return a;
 }
 
-/* The line of block `b` that shows doc text offset `off`. */
+/*
+ * The line of block `b` that shows doc text offset `off`: the one with a
+ * segment over it, else (a blank a line ends with, a gap) the last that
+ * starts before it.  A table's lines show their cells side by side, so
+ * only the first way finds a cell's text in them.
+ */
 size_t
 view_line_at(struct view *v, size_t b, size_t off)
 {
 	const struct layout	*l = layout_cache_get(v->cache, b);
-	size_t			 i, line = 0, o;
+	const struct layout_seg	*s;
+	size_t			 i, k, line = 0, o;
 
+	for (i = 0; i < l->nlines; i++)
+		for (k = 0; k < l->lines[i].nseg; k++) {
+			s = &l->segs[l->lines[i].seg + k];
+			if (s->kind != LAYOUT_SEG_DECO && s->off <= off &&
+			    off < s->off + s->len)
+				return i;
+		}
 	for (i = 0; i < l->nlines; i++) {
 		o = view_line_off(v, b, i);
 		if (o != DOC_NONE && o <= off)

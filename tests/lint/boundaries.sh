@@ -28,7 +28,10 @@ includes() {
 
 ok "curses only in src/screen.c" \
     "$(includes 'n?curses\.h|ncursesw/n?curses\.h|term\.h' src/screen.c)"
-ok "cmark.h only in src/load.c" "$(includes 'cmark\.h' src/load.c)"
+# The loader is one module in several files (src/load.c, src/load-*.c).
+load_parts=$(ls src/load.c src/load-*.c src/load-private.h)
+ok "cmark.h only in the loader's own files" \
+    "$(includes 'cmark\.h' "$load_parts")"
 ok "yaml.h only in src/front.c" "$(includes 'yaml\.h' src/front.c)"
 # Named one by one: a uni*.h glob would also match unistd.h.
 uni='unistr\.h|uniwidth\.h|unilbrk\.h|unicase\.h|uninorm\.h|unictype\.h'
@@ -37,7 +40,8 @@ uni="$uni|unitypes\.h|unistring/[a-z]+\.h"
 ok "libunistring headers only in src/text.c" "$(includes "$uni" src/text.c)"
 
 # The model and its helpers report through return values and struct diag.
-core="src/doc.c src/load.c src/front.c src/layout.c src/text.c src/talks.c"
+core="src/doc.c src/load.c src/load-*.c src/front.c src/layout.c src/text.c"
+core="$core src/talks.c src/table.c"
 core="$core src/html.c src/diag.c"
 core="$core src/search.c src/view.c src/view-*.c src/keymap.c src/cfg.c"
 found=""
@@ -58,6 +62,11 @@ private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?view-pr
     src/*.c src/*.h include/*.h tests/*.c tests/*.h tests/*/*.c \
     tests/*/*.h 2>/dev/null | grep -vxF "$view_parts")
 ok "view-private.h only in the view's own files" "$private"
+
+private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?load-private\.h"' \
+    src/*.c src/*.h include/*.h tests/*.c tests/*.h tests/*/*.c \
+    tests/*/*.h 2>/dev/null | grep -vxF "$load_parts")
+ok "load-private.h only in the loader's own files" "$private"
 
 # A part reaches another only through the headers: no extern declaration
 # of its own, no source file included, and each function it does not keep

@@ -1,0 +1,107 @@
+/*
+ * The layout's insides, shared by its parts and by nothing else (the lint
+ * checks that only src/layout*.c include it):
+ *	layout.c	a block at a width: prose filled, code kept, the
+ *			prefixes of containers, the cache
+ *	layout-table.c	a table: columns sized to their cells and to the
+ *			width, cells filled inside them; or records
+ */
+#ifndef OLSREAD_LAYOUT_PRIVATE_H
+#define OLSREAD_LAYOUT_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "doc.h"
+#include "layout.h"
+
+/* Inline styles from a given offset of the block's text on. */
+struct layout_run {
+	size_t		 off;
+	unsigned char	 style;
+};
+
+/* A link number, drawn right after the link's text. */
+struct layout_ref {
+	size_t		 pos;
+	unsigned int	 link;
+	unsigned int	 cols;
+};
+
+/* A span start or end, for the sweep that builds the runs. */
+struct layout_event {
+	size_t		 pos;
+	int		 delta;
+	enum doc_span_kind kind;
+};
+
+struct layout_scratch {
+	char			*brk;
+	size_t			 capbrk;
+	struct layout_run	*runs;
+	size_t			 nruns;
+	size_t			 capruns;
+	struct layout_ref	*refs;
+	size_t			 nrefs;
+	size_t			 caprefs;
+	struct layout_event	*events;
+	size_t			 capevents;
+};
+
+/* The block being laid out. */
+struct layout_ctx {
+	struct layout		*l;
+	const struct doc	*d;
+	const struct doc_block	*blk;
+	size_t			 b;
+	const char		*text;		/* the block's text, or a
+						   table cell's */
+	size_t			 len;
+	size_t			 base;		/* its offset in the doc */
+	size_t			 span;		/* its spans: d->spans[span..] */
+	size_t			 nspan;
+	unsigned int		 width;
+	size_t			 anc[DOC_MAX_DEPTH + 1]; /* outermost first */
+	unsigned int		 nanc;
+	bool			 first;		/* next line is the first */
+	enum layout_role	 role;
+	const char		*lead;		/* first line after the prefix */
+	unsigned int		 leadcols;	/* later lines indent as much */
+	size_t			 run;		/* cursor in the runs */
+	unsigned int		 col0;		/* where the line's text starts */
+};
+
+/* Lines and segments, at the end of layout `l`. */
+void		 layout_line_begin(struct layout *l);
+unsigned int	 layout_line_cols(const struct layout *l);
+void		 layout_text(struct layout *l, enum layout_role role,
+		    unsigned char style, size_t off, size_t len,
+		    unsigned int cols);
+
+/*
+ * Decoration, drawn in place of doc text [off, off + len) for SUBST, or on
+ * its own for DECO.  `bytes` must be `cols` cells wide.
+ */
+void		 layout_deco(struct layout *l, enum layout_seg_kind kind,
+		    enum layout_role role, const char *bytes, size_t n,
+		    unsigned int cols, size_t off, size_t len);
+
+/* `cols` blanks of decoration; `cols` copies of a one-cell character. */
+void		 layout_blank(struct layout *l, enum layout_role role,
+		    unsigned int cols);
+void		 layout_repeat(struct layout *l, enum layout_role role,
+		    const char *ch, unsigned int cols);
+
+/* Start a line of the block: container prefix, then the lead or indent. */
+void		 layout_new_line(struct layout_ctx *c);
+
+/* Cells left on the current line. */
+unsigned int	 layout_room(const struct layout_ctx *c);
+
+/* Lay out c->text as filled lines, the role set by the caller. */
+void		 layout_flow(struct layout_ctx *c);
+
+/* The block's table, in its layout. */
+void		 layout_table(struct layout_ctx *c);
+
+#endif

@@ -1,0 +1,124 @@
+/*
+ * The loader's insides, shared by its parts and by nothing else (the lint
+ * checks that only src/load*.c include it, with cmark.h):
+ *	load.c		the job: reading, sanitising, pieces, definitions,
+ *			front matter; each piece's cmark tree handed on
+ *	load-tree.c	a cmark tree to doc records: containers, leaves,
+ *			inline spans, inline and block HTML
+ *	load-table.c	pipe tables, found in the paragraphs cmark gives
+ */
+#ifndef OLSREAD_LOAD_PRIVATE_H
+#define OLSREAD_LOAD_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cmark.h>
+
+#include "doc.h"
+#include "html.h"
+#include "util.h"
+
+/*
+ * Append to `out` the link reference definitions that `len` bytes at
+ * `text` may use, each a paragraph of its own, in the article's order.
+ */
+typedef void	 load_defs_fn(void *arg, const char *text, size_t len,
+		    struct buf *out);
+
+enum load_frame_kind {
+	LOAD_FRAME_CONTAINER,	/* a quote or item that made a doc block */
+	LOAD_FRAME_FLAT,	/* a container past DOC_MAX_DEPTH */
+	LOAD_FRAME_LIST
+};
+
+/* One open cmark container. */
+struct load_frame {
+	enum load_frame_kind	 kind;
+	size_t			 parent;	/* doc parent before this one */
+	unsigned long		 number;	/* list: next item's number */
+	unsigned int		 digits;	/* list: widest number */
+	char			 delim;		/* list: '.', ')' or 0 */
+	bool			 tight;		/* list */
+	bool			 has_leaf;	/* list: a leaf was seen in it */
+};
+
+/* A span an inline HTML start tag opened: its place in the stack, its tag. */
+struct load_html {
+	size_t		 at;		/* index in load_state.spans */
+	char		 name[HTML_NAME_MAX];
+};
+
+struct load_state {
+	struct doc		*doc;		/* borrowed: being built */
+	struct load_frame	*frames;	/* owned */
+	size_t			 nframes;
+	size_t			 capframes;
+	size_t			*spans;		/* owned: open spans */
+	size_t			 nspans;
+	size_t			 capspans;
+	struct load_html	*html;		/* owned: spans HTML opened */
+	size_t			 nhtml;
+	size_t			 caphtml;
+	size_t			 parent;	/* innermost doc container */
+	size_t			 leaf;		/* open leaf, or DOC_NONE */
+	size_t			 tight_with_leaf; /* such lists on the stack */
+	unsigned int		 containers;	/* container frames open */
+	unsigned int		 lists;		/* list frames open */
+	bool			 flattened;
+	bool			 any_leaf;
+	bool			 smart;		/* CMARK_OPT_SMART */
+	/* The text cmark parsed, for what it does not say: tables. */
+	const char		*src;		/* borrowed: the piece's text */
+	size_t			 srclen;
+	int			 src_line;	/* cmark's line of src[0] */
+	bool			 src_pipes;	/* src holds a '|': may hold a
+						   table */
+	size_t			 line_off;	/* a line's start in src */
+	int			 line;		/* and its number */
+	load_defs_fn		*defs;		/* the definitions a table's
+						   cells may use */
+	void			*defs_arg;
+};
+
+void	 load_state_init(struct load_state *, struct doc *);
+void	 load_state_release(struct load_state *);
+
+/*
+ * The text of the next tree to convert: `len` bytes at `src`, which
+ * starts on cmark's line `line` (after a prelude of definitions).
+ */
+void	 load_state_source(struct load_state *, const char *src, size_t len,
+	    int line);
+
+void	 load_leaf_open(struct load_state *, enum doc_kind, unsigned int level);
+void	 load_leaf_close(struct load_state *);
+
+/* A leaf of the text `s`, not from the parser. */
+void	 load_made_leaf(struct load_state *, enum doc_kind, unsigned int level,
+	    const char *s);
+
+/* Close the spans inline HTML opened from the stack's index `at` up. */
+void	 load_html_close_above(struct load_state *, size_t at);
+
+/* Turn one iterator event into doc records. */
+void	 load_event(struct load_state *, cmark_node *, cmark_event_type);
+
+/* Convert one block of a tree, and all it holds, into doc records. */
+void	 load_convert_block(struct load_state *, cmark_node *block);
+
+/*
+ * Convert the tree under `root` into doc records, from the top-level
+ * block that starts on line `from_line` on, freeing each block once
+ * converted, and the root last.
+ */
+void	 load_convert(struct load_state *, cmark_node *root, int from_line);
+
+/*
+ * If paragraph `para` of the tree holds a pipe table (the text at its
+ * lines, as cmark-gfm reads it), convert it as a table (with the lines
+ * before and after it) and return true; else do nothing.
+ */
+bool	 load_table(struct load_state *, cmark_node *para);
+
+#endif

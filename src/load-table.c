@@ -1,0 +1,435 @@
+/*
+ * load-table: GFM pipe tables.  cmark has no table extension: a table
+ * comes from it as a paragraph, or as the end of one.  So the paragraph's
+ * lines are read again from the text cmark parsed, the prefixes of the
+ * quotes and items around it taken off, and cut into cells as GFM cuts
+ * them (table.c), before any inline markup is read.  The cells are then
+ * parsed again, each a paragraph of its own behind a no-break space (no
+ * block can start there, and to inline markup it is a blank, as a line's
+ * start is), after the definitions their references may use.  The lines
+ * before the header stay a paragraph; the lines after the rows that GFM
+ * reads as blocks of their own (a list that starts at 2, indented code)
+ * are parsed as such.
+ */
+#include "load-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "prescan.h"
+#include "table.h"
+
+/* Rows parsed again at once, so that a huge table costs little memory. */
+#define LOAD_TABLE_ROWS		1024
+
+/* Containers around a table past this many: it is left a paragraph. */
+#define LOAD_TABLE_DEPTH	64
+
+/* U+00A0, before each cell parsed again. */
+#define LOAD_NBSP		"\xc2\xa0"
+
+/* A container around the paragraph: what its lines start with. */
+struct load_prefix {
+	bool		 quote;		/* "> ", else an item's indent */
+	size_t		 col;		/* item: its content's column */
+};
+
+/* One line of the paragraph. */
+struct load_line {
+	const char	*s;		/* past the containers' prefixes */
+	size_t		 len;
+	bool		 lazy;		/* a prefix was missing */
+};
+
+struct load_tbl {
+	struct load_prefix	 prefix[LOAD_TABLE_DEPTH];
+	size_t			 nprefix;
+	struct load_line	*lines;		/* owned */
+	size_t			 nlines;
+	size_t			 caplines;
+	const char		*raw;		/* borrowed: the paragraph's
+						   source, prefixes and all */
+	size_t			 rawlen;
+	size_t			 header;	/* its line */
+	size_t			 end;		/* the first line past the rows */
+	size_t			 ncols;
+	enum table_align	 align[TABLE_MAX_COLUMNS];
+	struct table_cell	 cells[TABLE_MAX_COLUMNS];
+	struct buf		 again;		/* the text parsed again */
+	bool			 open;		/* the table's leaf is open */
+	size_t			 emitted;	/* its cells so far */
+};
+
+/* Line `line` of the source, as cmark numbers them, with no newline. */
+static bool
+load_table_source(struct load_state *st, int line, const char **s,
+    size_t *len)
+{
+	const char	*nl;
+	size_t		 left;
+
+	if (line < st->src_line)
+		return false;
+	if (line < st->line) {
+		st->line = st->src_line;
+		st->line_off = 0;
+	}
+	while (st->line < line) {
+		nl = memchr(st->src + st->line_off, '\n',
+		    st->srclen - st->line_off);
+		if (nl == NULL)
+			return false;
+		st->line_off = (size_t)(nl - st->src) + 1;
+		st->line++;
+	}
+	*s = st->src + st->line_off;
+	left = st->srclen - st->line_off;
+	nl = memchr(*s, '\n', left);
+	*len = nl != NULL ? (size_t)(nl - *s) : left;
+	return true;
+}
+
+/* The quotes and items around `para`, outermost first. */
+static bool
+load_table_prefixes(struct load_tbl *t, cmark_node *para)
+{
+	cmark_node		*n, *first;
+	cmark_node_type		 type;
+	struct load_prefix	 p;
+	size_t			 i;
+
+	for (n = cmark_node_parent(para); n != NULL; n = cmark_node_parent(n)) {
+		type = cmark_node_get_type(n);
+		if (type != CMARK_NODE_BLOCK_QUOTE && type != CMARK_NODE_ITEM)
+			continue;
+		if (t->nprefix == LOAD_TABLE_DEPTH)
+			return false;
+		p.quote = type == CMARK_NODE_BLOCK_QUOTE;
+		first = cmark_node_first_child(n);
+		p.col = first != NULL ?
+		    (size_t)cmark_node_get_start_column(first) : 1;
+		t->prefix[t->nprefix++] = p;
+	}
+	for (i = 0; i < t->nprefix / 2; i++) {
+		p = t->prefix[i];
+		t->prefix[i] = t->prefix[t->nprefix - 1 - i];
+		t->prefix[t->nprefix - 1 - i] = p;
+	}
+	return true;
+}
+
+/*
+ * Take the containers' prefixes off a line after the paragraph's first:
+ * a quote's '>' (and a blank after it), an item's indent.  False for a
+ * lazy line, which lacks one.
+ */
+static bool
+load_table_strip(const struct load_tbl *t, struct load_line *ln)
+{
+	const char	*s = ln->s;
+	size_t		 pos = 0, k, sp;
+
+	for (k = 0; k < t->nprefix; k++) {
+		if (t->prefix[k].quote) {
+			for (sp = 0; sp < 3 && pos < ln->len && s[pos] == ' ';
+			    sp++)
+				pos++;
+			if (pos == ln->len || s[pos] != '>')
+				return false;
+			pos++;
+			if (pos < ln->len && (s[pos] == ' ' || s[pos] == '\t'))
+				pos++;
+			continue;
+		}
+		while (pos + 1 < t->prefix[k].col && pos < ln->len &&
+		    (s[pos] == ' ' || s[pos] == '\t'))
+			pos++;
+		if (pos + 1 < t->prefix[k].col)
+			return false;
+	}
+	ln->s += pos;
+	ln->len -= pos;
+	return true;
+}
+
+/*
+ * The paragraph's lines, from the source; false when they cannot be had
+ * or hold no pipe, which every table's delimiter row does.
+ */
+static bool
+load_table_lines(struct load_state *st, struct load_tbl *t, cmark_node *para)
+{
+	int		 first = cmark_node_get_start_line(para);
+	int		 last = cmark_node_get_end_line(para), line;
+	size_t		 col = (size_t)cmark_node_get_start_column(para);
+	struct load_line ln;
+
+	if (last < first)
+		return false;
+	for (line = first; line <= last; line++) {
+		if (!load_table_source(st, line, &ln.s, &ln.len))
+			return false;
+		if (line == first) {
+			t->raw = ln.s;
+			if (col < 1 || col - 1 > ln.len)
+				return false;
+			ln.s += col - 1;
+			ln.len -= col - 1;
+			ln.lazy = false;
+		} else
+			ln.lazy = !load_table_strip(t, &ln);
+		t->rawlen = (size_t)(ln.s + ln.len - t->raw);
+		t->lines = xgrow(t->lines, &t->caplines, t->nlines + 1,
+		    sizeof(*t->lines));
+		t->lines[t->nlines++] = ln;
+	}
+	return memchr(t->raw, '|', t->rawlen) != NULL;
+}
+
+/* The header: the first line whose next is a delimiter row as wide. */
+static bool
+load_table_header(struct load_tbl *t)
+{
+	const struct load_line	*a, *b;
+	size_t			 i;
+
+	for (i = 0; i + 1 < t->nlines; i++) {
+		a = &t->lines[i];
+		b = &t->lines[i + 1];
+		if (b->lazy || memchr(b->s, '-', b->len) == NULL)
+			continue;
+		t->ncols = table_delimiter(b->s, b->len, t->align);
+		if (t->ncols > 0 && table_row(a->s, a->len, t->cells,
+		    TABLE_MAX_COLUMNS) == t->ncols) {
+			t->header = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The rows go on to a line that is lazy, that opens a block, or that is
+ * no row; or to where the cells that short rows are filled out with
+ * would pass twice the table's bytes: a small file of many short rows
+ * under a wide header must not cost gigabytes.
+ */
+static void
+load_table_rows(struct load_tbl *t)
+{
+	const struct load_line	*ln;
+	size_t			 k, bytes = 0;
+
+	for (k = t->header; k < t->header + 2; k++)
+		bytes += t->lines[k].len + 1;
+	for (k = t->header + 2; k < t->nlines; k++) {
+		ln = &t->lines[k];
+		bytes += ln->len + 1;
+		if (ln->lazy || prescan_opens_block(ln->s, ln->len) ||
+		    table_row(ln->s, ln->len, t->cells, 0) == 0 ||
+		    (k - t->header) * t->ncols > 2 * bytes + 2 * t->ncols)
+			break;
+	}
+	t->end = k;
+}
+
+/* Lines [from, to) of the paragraph, as text of their own. */
+static void
+load_table_text(struct load_tbl *t, size_t from, size_t to)
+{
+	size_t	 k;
+
+	for (k = from; k < to; k++) {
+		buf_add(&t->again, t->lines[k].s, t->lines[k].len);
+		buf_addc(&t->again, '\n');
+	}
+	buf_addc(&t->again, '\n');
+}
+
+static int
+load_table_count_lines(const struct buf *b)
+{
+	const char	*p = b->data, *end = b->data + b->len;
+	int		 n = 0;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		p++;
+		n++;
+	}
+	return n;
+}
+
+/* The cells of one row, each a paragraph to parse again. */
+static void
+load_table_row_text(struct load_tbl *t, size_t line)
+{
+	const struct load_line	*ln = &t->lines[line];
+	size_t			 n, c;
+
+	/* The delimiter row gives no cells. */
+	if (line == t->header + 1)
+		return;
+	n = table_row(ln->s, ln->len, t->cells, t->ncols);
+	for (c = 0; c < t->ncols; c++) {
+		buf_adds(&t->again, LOAD_NBSP);
+		if (c < n)
+			table_unescape(&t->again, ln->s + t->cells[c].off,
+			    t->cells[c].len);
+		buf_adds(&t->again, "\n\n");
+	}
+}
+
+static void
+load_table_open(struct load_state *st, struct load_tbl *t)
+{
+	if (t->open)
+		return;
+	load_leaf_open(st, DOC_TABLE, (unsigned int)t->ncols);
+	t->open = true;
+}
+
+/* The next cell, from cell paragraph `para`, or empty when NULL. */
+static void
+load_table_cell(struct load_state *st, struct load_tbl *t, cmark_node *para)
+{
+	cmark_iter		*it;
+	cmark_event_type	 ev;
+	cmark_node		*n, *first;
+	const char		*lit;
+
+	load_table_open(st, t);
+	doc_cell_open(st->doc, t->align[t->emitted++ % t->ncols]);
+	if (para != NULL) {
+		first = cmark_node_first_child(para);
+		if (first != NULL && cmark_node_get_type(first) ==
+		    CMARK_NODE_TEXT && (lit = cmark_node_get_literal(first)) !=
+		    NULL && strncmp(lit, LOAD_NBSP, 2) == 0)
+			cmark_node_set_literal(first, lit + 2);
+		it = cmark_iter_new(para);
+		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
+			if ((n = cmark_iter_get_node(it)) != para)
+				load_event(st, n, ev);
+		cmark_iter_free(it);
+		/* What inline HTML left open ends with the cell. */
+		load_html_close_above(st, 0);
+	}
+	doc_cell_close(st->doc);
+}
+
+/* Cells up to row `rows` of the table: those not there are empty. */
+static void
+load_table_fill(struct load_state *st, struct load_tbl *t, size_t rows)
+{
+	while (t->emitted < rows * t->ncols)
+		load_table_cell(st, t, NULL);
+}
+
+/* A block of the lines before or after the table. */
+static void
+load_table_block(struct load_state *st, cmark_node *n)
+{
+	bool	 pipes = st->src_pipes;
+
+	/* Its lines are not the source's: no table is looked for in it. */
+	st->src_pipes = false;
+	load_convert_block(st, n);
+	st->src_pipes = pipes;
+}
+
+/* The definitions that the lines of rows [from, to) may use. */
+static void
+load_table_defs(struct load_state *st, struct load_tbl *t, size_t from,
+    size_t to)
+{
+	const struct load_line	*a, *b;
+
+	a = &t->lines[from == t->header ? 0 : from];
+	b = &t->lines[to == t->end ? t->nlines - 1 : to - 1];
+	st->defs(st->defs_arg, a->s, (size_t)(b->s + b->len - a->s),
+	    &t->again);
+}
+
+/*
+ * Parse rows [from, to) of the table again, with the paragraph's lines
+ * before the header when `from` is the header and those after the rows
+ * when `to` is the end, and convert what that gives.
+ */
+static void
+load_table_chunk(struct load_state *st, struct load_tbl *t, size_t from,
+    size_t to)
+{
+	cmark_parser	*p;
+	cmark_node	*root, *n, *next;
+	size_t		 k, rows_before;
+	int		 cells = 0, after = 0, line;
+
+	t->again.len = 0;
+	load_table_defs(st, t, from, to);
+	if (from == t->header && t->header > 0)
+		load_table_text(t, 0, t->header);
+	cells = load_table_count_lines(&t->again) + 1;
+	for (k = from; k < to; k++)
+		load_table_row_text(t, k);
+	after = load_table_count_lines(&t->again) + 1;
+	if (to == t->end && t->end < t->nlines)
+		load_table_text(t, t->end, t->nlines);
+	p = cmark_parser_new(CMARK_OPT_DEFAULT |
+	    (st->smart ? CMARK_OPT_SMART : 0));
+	cmark_parser_feed(p, t->again.data, t->again.len);
+	root = cmark_parser_finish(p);
+	cmark_parser_free(p);
+	/* Rows of the table before these: the header is one, the delimiter
+	   row none. */
+	rows_before = from == t->header ? 0 : from - t->header - 1;
+	for (n = cmark_node_first_child(root); n != NULL; n = next) {
+		next = cmark_node_next(n);
+		line = cmark_node_get_start_line(n);
+		if (line < cells)
+			load_table_block(st, n);
+		else if (line < after) {
+			load_table_fill(st, t, rows_before);
+			while (t->emitted < rows_before * t->ncols +
+			    (size_t)(line - cells) / 2)
+				load_table_cell(st, t, NULL);
+			load_table_cell(st, t, cmark_node_get_type(n) ==
+			    CMARK_NODE_PARAGRAPH ? n : NULL);
+		} else {
+			load_table_fill(st, t, to - t->header - 1);
+			if (t->open)
+				load_leaf_close(st);
+			t->open = false;
+			load_table_block(st, n);
+		}
+	}
+	cmark_node_free(root);
+}
+
+bool
+load_table(struct load_state *st, cmark_node *para)
+{
+	struct load_tbl	*t = xcalloc(1, sizeof(*t));
+	size_t		 from, to, rows;
+	bool		 found;
+
+	buf_init(&t->again);
+	found = load_table_prefixes(t, para) && load_table_lines(st, t, para) &&
+	    load_table_header(t);
+	if (found) {
+		load_table_rows(t);
+		for (from = t->header; from < t->end; from = to) {
+			to = from + LOAD_TABLE_ROWS < t->end ?
+			    from + LOAD_TABLE_ROWS : t->end;
+			load_table_chunk(st, t, from, to);
+		}
+		/* Every row as wide as the header, even the last ones. */
+		rows = t->end - t->header - 1;
+		if (t->open || t->emitted < rows * t->ncols) {
+			load_table_fill(st, t, rows);
+			load_leaf_close(st);
+		}
+	}
+	free(t->lines);
+	buf_release(&t->again);
+	free(t);
+	return found;
+}
