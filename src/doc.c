@@ -602,8 +602,8 @@ doc_cell_open(struct doc *d, unsigned int align)
 	d->cells = xgrow(d->cells, &d->capcells, d->ncells + 1,
 	    sizeof(*d->cells));
 	c = &d->cells[d->ncells++];
+	memset(c, 0, sizeof(*c));	/* padding too: docs compare whole */
 	c->off = d->text.len;
-	c->len = 0;
 	c->align = (unsigned char)align;
 }
 

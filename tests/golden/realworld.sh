@@ -1,9 +1,13 @@
 #!/bin/sh
 # Real-world Markdown as a reader sees it: each article of the corpus and
 # of the labelled event reports, printed by --dump --color=always at widths
-# 40, 80 and 120, shows no HTML tag outside code (code blocks and spans,
-# which are printed in their own colour and left out here) and no front
-# matter line at its top.  Skipped where the shared articles are absent.
+# 40, 80 and 120, shows no HTML tag and no table delimiter row outside code
+# (code blocks and spans, which are printed in their own colour and left
+# out here), and no front matter line at its top.  And no letter of its
+# text is lost: each ASCII letter is printed at least as often as it is in
+# cmark's HTML of the article, tags, comments, scripts, styles, front
+# matter and heading attributes ("{#id}") aside.  Skipped where the shared
+# articles are absent.
 # usage: realworld.sh OLSREAD DIR...
 set -u
 bin=$1
@@ -12,6 +16,29 @@ n=0
 failed=0
 esc=$(printf '\033')
 tags='<\/?(a|b|br|code|del|details|div|em|h[1-6]|i|img|kbd|li|ol|p|pre|small|span|strong|sub|summary|sup|table|td|th|tr|u|ul)( [^>]*)?\/?>'
+cell='[[:space:]]*:?-+:?[[:space:]]*'
+delim="^[[:space:]]*\\|?$cell(\\|$cell)+\\|?[[:space:]]*\$|^[[:space:]]*\\|$cell\\|[[:space:]]*\$"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# letters FILE: each ASCII letter and how often, one a line, sorted.
+letters() {
+	tr -cd 'A-Za-z' <"$1" | fold -w1 | sort | uniq -c |
+	    awk '{ print $2, $1 }'
+}
+
+# The article's text as cmark's HTML has it, into $tmp/theirs.
+their_text() {
+	awk 'NR == 1 && ($0 == "---" || $0 == "+++") { fm = $0; next }
+	    fm != "" && ($0 == fm || (fm == "---" && $0 == "...")) {
+	    fm = ""; next }
+	    fm != "" { next }
+	    /^ *#/ { sub(/[ \t]*[{][#\/][^}]*[}][ \t]*$/, "") }
+	    { print }' "$1" | cmark --unsafe -t html | tr '\n' ' ' |
+	    sed -E 's/<(script|style)[^>]*>[^<]*<\/(script|style)>//g;
+	    s/<!--([^-]|-[^-])*-->//g; s/<[^>]*>//g; s/&[a-zA-Z0-9#]+;//g' \
+	    >"$tmp/theirs"
+}
 
 for dir in "$@"; do
 	[ -d "$dir" ] || continue
@@ -24,16 +51,33 @@ for dir in "$@"; do
 			    2>/dev/null | sed -E "s/$esc\[0;36m[^$esc]*//g;
 			    s/$esc\[[0-9;]*m//g")
 			bad=$(printf '%s\n' "$shown" | grep -nE "$tags" | head -3)
+			rows=$(printf '%s\n' "$shown" | grep -nE "$delim" | head -3)
 			top=$(printf '%s\n' "$shown" | head -3 |
 			    grep -nE '^(---|\+\+\+|title: |title = )')
-			if [ -z "$bad$top" ]; then
+			if [ -z "$bad$rows$top" ]; then
 				echo "ok $n - $(basename "$md") at width $w"
 			else
 				echo "not ok $n - $(basename "$md") at width $w"
-				printf '%s\n' "$bad" "$top" | sed 's/^/# /'
+				printf '%s\n' "$bad" "$rows" "$top" | sed '/^$/d; s/^/# /'
 				failed=$((failed + 1))
 			fi
 		done
+		n=$((n + 1))
+		their_text "$md"
+		# Printed, less the link lists' "[3] URL" lines.
+		"$bin" --dump --color=never -w 80 "$md" 2>/dev/null |
+		    grep -vE '^ *\[[0-9]+\] ' >"$tmp/ours"
+		letters "$tmp/theirs" >"$tmp/want"
+		letters "$tmp/ours" >"$tmp/got"
+		lost=$(join -a1 -e0 -o 0,1.2,2.2 "$tmp/want" "$tmp/got" |
+		    awk '$3 < $2 { printf "%s: %d of %d lost\n", $1, $2 - $3, $2 }')
+		if [ -z "$lost" ]; then
+			echo "ok $n - $(basename "$md"): every letter printed"
+		else
+			echo "not ok $n - $(basename "$md"): letters lost"
+			printf '%s\n' "$lost" | head -5 | sed 's/^/# /'
+			failed=$((failed + 1))
+		fi
 	done
 done
 [ "$n" -eq 0 ] && echo "1..0 # SKIP no shared articles" && exit 0

@@ -40,7 +40,7 @@ uni="$uni|unitypes\.h|unistring/[a-z]+\.h"
 ok "libunistring headers only in src/text.c" "$(includes "$uni" src/text.c)"
 
 # The model and its helpers report through return values and struct diag.
-core="src/doc.c src/load.c src/load-*.c src/front.c src/layout.c src/text.c"
+core="src/doc.c src/load.c src/load-*.c src/front.c src/layout*.c src/text.c"
 core="$core src/talks.c src/table.c"
 core="$core src/html.c src/diag.c"
 core="$core src/search.c src/view.c src/view-*.c src/keymap.c src/cfg.c"
@@ -67,6 +67,12 @@ private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?load-pr
     src/*.c src/*.h include/*.h tests/*.c tests/*.h tests/*/*.c \
     tests/*/*.h 2>/dev/null | grep -vxF "$load_parts")
 ok "load-private.h only in the loader's own files" "$private"
+
+layout_parts=$(ls src/layout.c src/layout-*.c src/layout-private.h)
+private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?layout-private\.h"' \
+    src/*.c src/*.h include/*.h tests/*.c tests/*.h tests/*/*.c \
+    tests/*/*.h 2>/dev/null | grep -vxF "$layout_parts")
+ok "layout-private.h only in the layout's own files" "$private"
 
 # A part reaches another only through the headers: no extern declaration
 # of its own, no source file included, and each function it does not keep

@@ -54,6 +54,9 @@ doc_diff(const struct doc *a, const struct doc *b)
 	for (i = 0; i < a->nspans; i++)
 		if (memcmp(&a->spans[i], &b->spans[i], sizeof(*a->spans)))
 			return "a span";
+	if (a->ncells != b->ncells || (a->ncells > 0 && memcmp(a->cells,
+	    b->cells, a->ncells * sizeof(*a->cells))))
+		return "table cells";
 	if (a->nsections != b->nsections)
 		return "number of sections";
 	for (i = 0; i < a->nsections; i++)
@@ -258,6 +261,46 @@ test_many(void)
 	same_both_ways("2,000 sections, references across them", md.data,
 	    md.len);
 	buf_release(&md);
+}
+
+/*
+ * Tables: next to a cut, before and after a heading, and with references
+ * in their cells whose definitions come at the end, at the top level, in
+ * a quote and in a list.
+ */
+static void
+test_tables(void)
+{
+	static const struct {
+		const char	*name;
+		const char	*md;
+	} tables[] = {
+		{ "a table before a cut", "| a | b |\n|---|---|\n| 1 | 2 |\n"
+		    "# Next\n" },
+		{ "a table right after a cut", "# Heading\n| a | b |\n|--|--|\n"
+		    "| [r0] | [t][r1] |\n" },
+		{ "a table in a quote", "> | a | [r0] |\n> |---|---|\n"
+		    "> | [r1][] | ![i][r0] |\n" },
+		{ "a table in a list", "- x\n\n  | a | b |\n  |:-:|--:|\n"
+		    "  | [r0] | c |\n" },
+		{ "a table a paragraph runs into", "Intro [r0].\na | b\n- | -\n"
+		    "[r1] | x\n2. after\n" },
+	};
+	struct buf	 md;
+	size_t		 i, j;
+
+	for (i = 0; i < sizeof(tables) / sizeof(*tables); i++) {
+		buf_init(&md);
+		buf_adds(&md, tables[i].md);
+		same_both_ways(tables[i].name, md.data, md.len);
+		for (j = 0; j < 400; j++)
+			buf_printf(&md, "## Talk %zu\n\n| Speaker | Talk |\n"
+			    "|---|---|\n| Jane Doe%zu | [it][r%zu] |\n\n%s",
+			    j, j, j, j % 50 == 0 ? tables[i].md : "");
+		buf_adds(&md, "[r0]: /late\n[r1]: /later\n");
+		same_both_ways(tables[i].name, md.data, md.len);
+		buf_release(&md);
+	}
 }
 
 /*
@@ -470,7 +513,9 @@ gen_construct(struct gen *g)
 		"lazy [%L][] text", "<span>inline</span> text",
 		"a hard break\\", "    four spaces of text", "1986. A year",
 		"See [%L], [text][%M] and ![img][%L].", "[%L] opens this line",
-		"[a link\nover lines](/x)", "[%L]\n: no definition"
+		"[a link\nover lines](/x)", "[%L]\n: no definition",
+		"| a | [%L] |", "|---|:-:|", "x | y\n--|--\n[%L] | `z|w`",
+		"| [%L] \\| |"
 	};
 	static const char *const under[] = { "===", "---", "  ==  ", "= =",
 	    "-", "----  ", "=" };
@@ -1254,6 +1299,7 @@ main(int argc, char *argv[])
 	test_traps();
 	test_many();
 	test_front();
+	test_tables();
 	test_streamed();
 	test_streamed_file();
 	test_parked();
