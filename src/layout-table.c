@@ -254,6 +254,11 @@ layout_grid_widths(struct layout_grid *g)
 		ask[k] = g->word[k] > g->w[k] ? g->word[k] - g->w[k] : 0;
 	left -= layout_grid_give_whole(g, ask, left);
 	left -= layout_grid_give(g, ask, left);
+	/* A narrow column whole, before the wide ones share the rest. */
+	for (k = 0; k < g->ncols; k++)
+		ask[k] = g->nat[k] <= (g->room - borders) / g->ncols ?
+		    g->nat[k] - g->w[k] : 0;
+	left -= layout_grid_give_whole(g, ask, left);
 	for (k = 0; k < g->ncols; k++)
 		ask[k] = g->nat[k] - g->w[k];
 	layout_grid_give(g, ask, left);

@@ -4183,6 +4183,59 @@ e2e_test_front(void)
 	unlink(path);
 }
 
+/*
+ * A table in the pager: ruled, its header bold, a cell's text wrapped in
+ * its column, and a search that finds a word in a cell highlights it
+ * there, in the cell.
+ */
+static void
+e2e_test_table(void)
+{
+	static const char	 text[] = "# Programme\n\n"
+				    "| Time | Talk | Speaker |\n"
+				    "|-----:|------|:-------:|\n"
+				    "| 9:00 | Opening words | Jane Roe |\n"
+				    "| 10:30 | A talk whose title is long enough "
+				    "to wrap inside its column on a screen of "
+				    "a hundred columns with the index beside "
+				    "it | John Wombat |\n\nAfter the table.\n";
+	struct e2e_opts		 o = { NULL, E2E_COLS, E2E_ROWS, true, false,
+	    NULL, NULL };
+	struct e2e		 s;
+	struct e2e_hits		 h;
+	char			 path[] = "/tmp/olsread-e2e-table.XXXXXX";
+	char			*argv[] = { (char *)e2e_bin, path, NULL };
+	int			 fd, row, col, r2, c2;
+
+	if ((fd = mkstemp(path)) == -1 || write(fd, text, sizeof(text) - 1) !=
+	    (ssize_t)sizeof(text) - 1) {
+		tap_ok(false, "table: an article is written");
+		return;
+	}
+	close(fd);
+	if (e2e_start(&s, argv, &o) && e2e_wait_for(&s, "After the table.")) {
+		tap_ok(e2e_find(&s, "\xe2\x94\x8c", E2E_BODY_X, E2E_COLS, &row,
+		    &col) && e2e_find(&s, "\xe2\x94\x94", E2E_BODY_X, E2E_COLS,
+		    &r2, &c2) && r2 > row, "table: ruled round");
+		tap_ok(e2e_find(&s, "Speaker", E2E_BODY_X, E2E_COLS, &row,
+		    &col) && e2e_wait_look(&s, row, col, 0, 1),
+		    "table: the header is bold");
+		tap_ok(e2e_find(&s, "A talk whose", E2E_BODY_X, E2E_COLS, &row,
+		    &col) && e2e_find(&s, "John", E2E_BODY_X, E2E_COLS,
+		    &r2, &c2) && r2 == row && c2 > col &&
+		    !e2e_find(&s, "|", E2E_BODY_X, E2E_COLS, &r2, &c2),
+		    "table: cells side by side, no pipe shown");
+		e2e_send(&s, "/wombat\r");
+		tap_ok(e2e_wait_phrase(&s, "Wombat", 1, true, &h),
+		    "table: a search highlights its match in the cell");
+		e2e_send(&s, "q");
+		e2e_exited(e2e_finish(&s), 0, "table: q exits 0");
+	} else
+		tap_ok(false, "table: the article shows");
+	e2e_close(&s);
+	unlink(path);
+}
+
 /* Links. */
 
 /* Five links: one to open, three to refuse, a mailto the browser fails. */
@@ -4523,6 +4576,7 @@ main(void)
 	e2e_test_many_files();
 	e2e_test_config();
 	e2e_test_front();
+	e2e_test_table();
 	e2e_test_themes();
 	e2e_test_links();
 	e2e_rmtree(e2e_state);
