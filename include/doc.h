@@ -39,6 +39,7 @@ enum doc_kind {
 	DOC_HTML,		/* an HTML block, shown as text */
 	DOC_RULE,		/* a thematic break, no text */
 	DOC_TABLE,		/* a pipe table: its text is its cells' */
+	DOC_NOTE,		/* a footnote, listed after its section */
 	/* Containers: they hold blocks and draw a prefix. */
 	DOC_QUOTE,
 	DOC_ITEM,		/* a list item and its marker */
@@ -59,7 +60,8 @@ struct doc_block {
 	size_t		 first_leaf;	/* container: its first leaf */
 	size_t		 cell;		/* table: its first in doc->cells */
 	unsigned long	 number;	/* ordered item: its number;
-					   table: its rows, header included */
+					   table: its rows, header included;
+					   note: its number, as links have */
 	unsigned int	 depth;		/* containers around it */
 	unsigned int	 level;		/* heading: 1-6; item: list depth;
 					   table: its columns */
@@ -78,6 +80,7 @@ enum doc_span_kind {
 	DOC_SPAN_STRIKE,	/* ~~struck through~~ */
 	DOC_SPAN_MARK,		/* <mark>: highlighted */
 	DOC_SPAN_UNDERLINE,	/* <u>, <ins> */
+	DOC_SPAN_NOTE,		/* a footnote's mark: empty, numbered */
 	DOC_SPAN__MAX
 };
 
@@ -87,7 +90,8 @@ struct doc_span {
 	size_t			 len;
 	size_t			 url_off;	/* link, image: in doc->urls */
 	size_t			 url_len;
-	unsigned int		 link;		/* link, image: number from 1 */
+	unsigned int		 link;		/* link, image, note: number
+						   from 1 */
 	enum doc_span_kind	 kind;
 };
 
@@ -235,6 +239,14 @@ size_t		 doc_span_open(struct doc *, enum doc_span_kind);
 void		 doc_span_close(struct doc *, size_t sp);
 void		 doc_span_set_url(struct doc *, size_t sp, const char *,
 		    size_t);
+
+/*
+ * Links and images are numbered as their spans open; a footnote takes
+ * the next number when first referred to, and each of its marks and its
+ * note carry it.
+ */
+unsigned int	 doc_link_number(struct doc *);
+void		 doc_span_set_link(struct doc *, size_t sp, unsigned int n);
 
 /*
  * A table is a leaf opened with its columns as `level`, whose text is

@@ -48,6 +48,12 @@ bool		 link_is_plain_text(const char *s, size_t len);
 size_t		 link_find(const struct doc *d, unsigned long n);
 
 /*
+ * The block of `d` that is footnote number `n` (footnotes take their
+ * numbers from the links'), or DOC_NONE when there is none, yet.
+ */
+size_t		 link_note(const struct doc *d, unsigned long n);
+
+/*
  * The innermost link span (not an image) of leaf `b` that holds text
  * offset `off`, or DOC_NONE.
  */

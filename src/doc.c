@@ -643,6 +643,18 @@ doc_span_open(struct doc *d, enum doc_span_kind kind)
 	return d->nspans++;
 }
 
+unsigned int
+doc_link_number(struct doc *d)
+{
+	return ++d->nlinks;
+}
+
+void
+doc_span_set_link(struct doc *d, size_t sp, unsigned int n)
+{
+	d->spans[sp].link = n;
+}
+
 void
 doc_span_close(struct doc *d, size_t sp)
 {

@@ -21,11 +21,16 @@ struct layout_run {
 	unsigned char	 style;
 };
 
-/* A link number, drawn right after the link's text. */
+/*
+ * A link number, drawn right after the link's text; or the word that
+ * says an image's text is an image's, drawn right before it.
+ */
 struct layout_ref {
 	size_t		 pos;
 	unsigned int	 link;
 	unsigned int	 cols;
+	const char	*mark;		/* static: a word before an image's
+					   text, drawn in place of a number */
 };
 
 /* A span start or end, for the sweep that builds the runs. */
@@ -67,6 +72,7 @@ struct layout_ctx {
 	enum layout_role	 role;
 	const char		*lead;		/* first line after the prefix */
 	unsigned int		 leadcols;	/* later lines indent as much */
+	enum layout_role	 lead_role;
 	size_t			 run;		/* cursor in the runs */
 	unsigned int		 col0;		/* where the line's text starts */
 };

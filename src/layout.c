@@ -20,6 +20,9 @@
 #define LAYOUT_TAB		8
 #define LAYOUT_CODE_INDENT	4
 
+/* The word before an image's description. */
+#define LAYOUT_IMAGE_MARK	"image"
+
 /* How far back to look for the leaf before a block, past containers. */
 #define LAYOUT_SCAN_BACK	64
 
@@ -267,7 +270,7 @@ layout_new_line(struct layout_ctx *c)
 	room = c->width - layout_line_cols(c->l);
 	if (c->leadcols > 0 && c->leadcols + LAYOUT_MIN_WIDTH <= room) {
 		if (c->first && c->lead != NULL)
-			layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_TALK_NUMBER,
+			layout_deco(c->l, LAYOUT_SEG_DECO, c->lead_role,
 			    c->lead, strlen(c->lead), c->leadcols, 0, 0);
 		else
 			layout_blank(c->l, LAYOUT_BODY, c->leadcols);
@@ -344,7 +347,8 @@ layout_add_run(struct layout_scratch *sc, size_t off, unsigned char style)
 }
 
 static void
-layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link)
+layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link,
+    const char *mark)
 {
 	struct layout_ref	*r;
 
@@ -353,7 +357,9 @@ layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link)
 	r = &sc->refs[sc->nrefs++];
 	r->pos = pos;
 	r->link = link;
-	r->cols = (unsigned int)snprintf(NULL, 0, "[%u]", link);
+	r->mark = mark;
+	r->cols = mark != NULL ? (unsigned int)strlen(mark) :
+	    (unsigned int)snprintf(NULL, 0, "[%u]", link);
 }
 
 /*
@@ -379,9 +385,15 @@ layout_styles(struct layout_ctx *c)
 		    1, sp->kind };
 		sc->events[n++] = (struct layout_event){ sp->off + sp->len -
 		    c->base, -1, sp->kind };
-		if (sp->kind == DOC_SPAN_LINK || sp->kind == DOC_SPAN_IMAGE)
+		/* An image's text is a description: it says so first. */
+		if (sp->kind == DOC_SPAN_IMAGE)
+			layout_add_ref(sc, sp->off - c->base, sp->link,
+			    sp->len > 0 ? LAYOUT_IMAGE_MARK ": " :
+			    LAYOUT_IMAGE_MARK);
+		if (sp->kind == DOC_SPAN_LINK || sp->kind == DOC_SPAN_IMAGE ||
+		    sp->kind == DOC_SPAN_NOTE)
 			layout_add_ref(sc, sp->off + sp->len - c->base,
-			    sp->link);
+			    sp->link, NULL);
 	}
 	if (n > 1)
 		qsort(sc->events, n, sizeof(*sc->events), layout_event_cmp);
@@ -406,7 +418,10 @@ layout_ref_cmp(const void *a, const void *b)
 
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
-	return x->link < y->link ? -1 : x->link > y->link;
+	if (x->link != y->link)
+		return x->link < y->link ? -1 : 1;
+	/* An empty image: its word, then its number. */
+	return (x->mark == NULL) - (y->mark == NULL);
 }
 
 /* Style at offset `pos`; calls come with offsets that never decrease. */
@@ -495,7 +510,10 @@ layout_emit_ref(struct layout_ctx *c, const struct layout_ref *r)
 	char		 num[24];
 	unsigned int	 cols = r->cols, room = layout_room(c);
 
-	snprintf(num, sizeof(num), "[%u]", r->link);
+	if (r->mark != NULL)
+		snprintf(num, sizeof(num), "%s", r->mark);
+	else
+		snprintf(num, sizeof(num), "[%u]", r->link);
 	/* Only a line narrower than the number itself cuts it. */
 	if (cols > room)
 		cols = room;
@@ -628,6 +646,12 @@ layout_fill_refs(struct layout_ctx *c, struct layout_fill *f)
 	unsigned int			 w;
 
 	while (f->ref < sc->nrefs && sc->refs[f->ref].pos <= f->pos) {
+		/* An image's word goes with its text, to the next line too. */
+		if (sc->refs[f->ref].mark != NULL && f->pos > f->start &&
+		    sc->brk[f->pos] == TEXT_BREAK_ALLOWED && f->bpos != f->pos) {
+			f->bpos = f->pos;
+			f->bref = f->ref;
+		}
 		w = sc->refs[f->ref].cols;
 		if (f->cols + w > f->avail && layout_fill_overflow(c, f))
 			return true;
@@ -698,7 +722,8 @@ layout_flow(struct layout_ctx *c)
 			layout_fill_break(c, &f, f.pos, f.ref, f.pos + n);
 			continue;
 		}
-		if (sc->brk[f.pos] == TEXT_BREAK_ALLOWED && f.pos > f.start) {
+		if (sc->brk[f.pos] == TEXT_BREAK_ALLOWED && f.pos > f.start &&
+		    f.bpos != f.pos) {
 			f.bpos = f.pos;
 			f.bref = f.ref;
 		}
@@ -730,6 +755,7 @@ layout_heading(struct layout_ctx *c)
 		snprintf(num, sizeof(num), "%u. ", sec->talk);
 		c->lead = num;
 		c->leadcols = (unsigned int)strlen(num);
+		c->lead_role = LAYOUT_TALK_NUMBER;
 	}
 	layout_flow(c);
 	c->lead = NULL;
@@ -856,6 +882,22 @@ layout_code(struct layout_ctx *c, enum layout_role role)
 	}
 }
 
+/* A footnote: its number, then its text, hanging under the first line. */
+static void
+layout_note(struct layout_ctx *c)
+{
+	char	 num[24];
+
+	snprintf(num, sizeof(num), "[%lu] ", c->blk->number);
+	c->lead = num;
+	c->leadcols = (unsigned int)strlen(num);
+	c->lead_role = LAYOUT_LINK_NUMBER;
+	c->role = LAYOUT_BODY;
+	layout_flow(c);
+	c->lead = NULL;
+	c->leadcols = 0;
+}
+
 static void
 layout_rule(struct layout_ctx *c)
 {
@@ -916,6 +958,9 @@ layout_block(struct layout *l, const struct doc *d, size_t b,
 		break;
 	case DOC_TABLE:
 		layout_table(&c);
+		break;
+	case DOC_NOTE:
+		layout_note(&c);
 		break;
 	default:
 		c.role = LAYOUT_BODY;

@@ -123,6 +123,19 @@ link_find(const struct doc *d, unsigned long n)
 }
 
 size_t
+link_note(const struct doc *d, unsigned long n)
+{
+	size_t	 b;
+
+	if (n == 0 || n > d->nlinks)
+		return DOC_NONE;
+	for (b = 0; b < d->nblocks; b++)
+		if (d->blocks[b].kind == DOC_NOTE && d->blocks[b].number == n)
+			return b;
+	return DOC_NONE;
+}
+
+size_t
 link_at(const struct doc *d, size_t b, size_t off)
 {
 	const struct doc_block	*blk = &d->blocks[b];

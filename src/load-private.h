@@ -6,6 +6,8 @@
  *	load-tree.c	a cmark tree to doc records: containers, leaves,
  *			inline spans, inline and block HTML
  *	load-table.c	pipe tables, found in the paragraphs cmark gives
+ *	load-notes.c	footnotes: their definitions taken out of the tree,
+ *			their references marked, the notes listed
  */
 #ifndef OLSREAD_LOAD_PRIVATE_H
 #define OLSREAD_LOAD_PRIVATE_H
@@ -79,6 +81,8 @@ struct load_state {
 	load_defs_fn		*defs;		/* the definitions a table's
 						   cells may use */
 	void			*defs_arg;
+	struct load_notes	*notes;		/* owned: footnotes, or NULL */
+	cmark_mem		*mem;		/* borrowed: the tree's */
 };
 
 void	 load_state_init(struct load_state *, struct doc *);
@@ -97,6 +101,9 @@ void	 load_leaf_close(struct load_state *);
 /* A leaf of the text `s`, not from the parser. */
 void	 load_made_leaf(struct load_state *, enum doc_kind, unsigned int level,
 	    const char *s);
+
+/* Text `s` as it is, but for GFM strike-through, into the open leaf. */
+void	 load_text_struck(struct load_state *, const char *s, size_t len);
 
 /* Close the spans inline HTML opened from the stack's index `at` up. */
 void	 load_html_close_above(struct load_state *, size_t at);
@@ -120,5 +127,33 @@ void	 load_convert(struct load_state *, cmark_node *root, int from_line);
  * before and after it) and return true; else do nothing.
  */
 bool	 load_table(struct load_state *, cmark_node *para);
+
+/* Whether `len` bytes at `s` hold "[^", which may be a footnote's. */
+bool	 load_holds_note(const char *s, size_t len);
+
+/*
+ * Take the footnote definitions out of the tree under `root`, before it
+ * is converted, when its source holds "[^".
+ */
+void	 load_notes_find(struct load_state *, cmark_node *root);
+
+/* Text `s`, its references to footnotes made note marks. */
+void	 load_notes_text(struct load_state *, const char *s, size_t len);
+
+/*
+ * If `link` is a reference to a footnote whose definition cmark read as
+ * a link's ("[^label]: URL"), mark it as a note's and return true.
+ */
+bool	 load_notes_link(struct load_state *, cmark_node *link);
+
+/* List the notes referred to since the last list, as blocks. */
+void	 load_notes_flush(struct load_state *);
+
+/*
+ * The tree is done with: with `last` (the article ends with it), list the
+ * notes not listed yet, every definition included.
+ */
+void	 load_notes_end(struct load_state *, bool last);
+void	 load_notes_free(struct load_state *);
 
 #endif

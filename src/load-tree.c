@@ -106,6 +106,9 @@ load_leaf_open(struct load_state *st, enum doc_kind kind, unsigned int level)
 	size_t			 i;
 	bool			 no_gap;
 
+	/* A section's notes are listed before the next one starts. */
+	if (kind == DOC_HEADING && st->parent == DOC_NONE)
+		load_notes_flush(st);
 	no_gap = st->tight_with_leaf > 0 || !st->any_leaf;
 	st->any_leaf = true;
 	st->leaf = doc_open(st->doc, kind, st->parent, level);
@@ -238,7 +241,7 @@ load_strike_end(const char *s, size_t len, size_t from, size_t n,
  * tildes kept: the pager's curses has no strike-through, and plain text
  * has no style at all, so the tildes are what says it is struck there.
  */
-static void
+void
 load_text_struck(struct load_state *st, const char *s, size_t len)
 {
 	size_t	 i, e, n, from = 0, sp, none[3] = { len, len, len };
@@ -300,7 +303,10 @@ load_text(struct load_state *st, cmark_node *n)
 		    4);
 		lit += 4;
 	}
-	load_text_struck(st, lit, strlen(lit));
+	if (st->notes != NULL)
+		load_notes_text(st, lit, strlen(lit));
+	else
+		load_text_struck(st, lit, strlen(lit));
 }
 
 /* Open a span of `kind` on the stack; a link's or image's URL `url`. */
@@ -710,9 +716,11 @@ load_convert_block(struct load_state *st, cmark_node *block)
 	it = cmark_iter_new(block);
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		n = cmark_iter_get_node(it);
-		if (ev == CMARK_EVENT_ENTER && st->src_pipes &&
+		if (ev == CMARK_EVENT_ENTER && ((st->src_pipes &&
 		    cmark_node_get_type(n) == CMARK_NODE_PARAGRAPH &&
-		    load_table(st, n)) {
+		    load_table(st, n)) || (st->notes != NULL &&
+		    cmark_node_get_type(n) == CMARK_NODE_LINK &&
+		    load_notes_link(st, n)))) {
 			/* Done with, what it holds and its end too. */
 			cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
 			continue;
@@ -769,6 +777,7 @@ load_state_release(struct load_state *st)
 	free(st->frames);
 	free(st->spans);
 	free(st->html);
+	load_notes_free(st);
 }
 
 void

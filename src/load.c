@@ -210,6 +210,7 @@ load_done(struct load_job *j)
 {
 	if (!j->front_shown)
 		load_front_blocks(j, NULL);
+	load_notes_end(&j->st, true);
 	doc_finish(j->st.doc);
 	if (j->st.flattened)
 		diag_add(j->diag, "%s: blocks nested deeper than %d levels are "
@@ -737,10 +738,12 @@ load_piece(struct load_job *j, size_t end)
 	if (j->tail) {
 		root = load_parse(j->flags, NULL, 0, j->text.data, end);
 		load_state_source(&j->st, j->text.data, end, 1);
+		load_notes_find(&j->st, root);
 		/* Pieces before held no block, if the front is not shown. */
 		if (!j->front_shown && cmark_node_first_child(root) != NULL)
 			load_front_blocks(j, root);
 		load_convert(&j->st, root, load_line_of(j, j->pos));
+		load_notes_end(&j->st, j->eof && end == j->text.len);
 		load_parser_done();
 		j->pos = end;
 		return;
@@ -754,10 +757,12 @@ load_piece(struct load_job *j, size_t end)
 	    j->text.data + j->pos, end - j->pos);
 	load_state_source(&j->st, j->text.data + j->pos, end - j->pos,
 	    (int)load_count_lines(j->prelude.data, j->prelude.len) + 1);
+	load_notes_find(&j->st, root);
 	/* The first block decides: a piece of blank lines holds none. */
 	if (!j->front_shown && cmark_node_first_child(root) != NULL)
 		load_front_blocks(j, root);
 	load_convert(&j->st, root, 0);
+	load_notes_end(&j->st, j->eof && end == j->text.len);
 	load_parser_done();
 	j->pos = end;
 	/* After the first, pieces are larger: the prelude costs less. */
@@ -767,8 +772,9 @@ load_piece(struct load_job *j, size_t end)
 
 /*
  * The article is all in.  Cut up nowhere, too small to cut, with
- * definitions no prelude can carry, or with references that may exhaust
- * cmark's budget, what is not parsed yet is parsed as one piece: the
+ * definitions no prelude can carry, with references that may exhaust
+ * cmark's budget, or with footnotes, what is not parsed yet is parsed as
+ * one piece: the
  * article as it is, when nothing is; else the whole article again, of
  * which only what the pieces have not given is taken (the pieces before
  * stand as the whole parse has them: doubt and the budget stop the
@@ -777,6 +783,9 @@ load_piece(struct load_job *j, size_t end)
 static void
 load_all_in(struct load_job *j)
 {
+	/* A footnote's definition must be in its references' tree. */
+	if (load_holds_note(j->text.data + j->pos, j->text.len - j->pos))
+		j->unsure = true;
 	if (j->pos == 0 && (j->unsure || load_is_one_piece(j))) {
 		j->flags |= LOAD_WHOLE;
 		j->ndefs = 0;
@@ -1236,6 +1245,7 @@ load_new(const char *name, int flags, struct diag *diag)
 	j->flags = flags;
 	j->diag = diag;
 	load_state_init(&j->st, doc_new(name));
+	j->st.mem = &load_mem;
 	j->st.smart = (flags & LOAD_SMART) != 0;
 	j->st.defs = load_cell_defs;
 	j->st.defs_arg = j;

@@ -3,7 +3,8 @@
  * a prompt for a number; Enter on it shows the URL and asks whether to
  * open it ("Open URL ? (y/n)"), or says why it may not be opened.  A yes
  * hands the URL to the screen (VIEW_OPEN), which runs the opener.  Which
- * URLs may be opened is link.c's to say.
+ * URLs may be opened is link.c's to say.  A footnote's mark has a number
+ * of the same count: Enter on it goes to the note, '' back.
  */
 #include "view.h"
 
@@ -65,9 +66,16 @@ view_link_show(struct view *v, unsigned long n)
 {
 	const struct doc	*d = v->doc;
 	const char		*url, *why;
-	size_t			 sp, len;
+	size_t			 sp, len, note;
 
-	if ((sp = link_find(d, n)) == DOC_NONE) {
+	if ((sp = link_find(d, n)) == DOC_NONE &&
+	    (note = link_note(d, n)) != DOC_NONE) {
+		view_jump(v, view_at(v, note, view_line_at(v, note,
+		    d->blocks[note].off)));
+		view_say(v, "Note [%lu]: '' goes back", n);
+		return VIEW_REDRAW;
+	}
+	if (sp == DOC_NONE) {
 		if (d->nlinks == 0)
 			view_say(v, "The article has no links");
 		else

@@ -3506,7 +3506,7 @@ e2e_test_escapes(void)
 	e2e_send(&s, "G");
 	tap_ok(e2e_wait_for(&s, "A link \xe2\x90\x9b]8;;http://evil.example/"
 	    "\xe2\x90\x9b\\text\xe2\x90\x9b]8;;\xe2\x90\x9b\\[1]") &&
-	    e2e_wait_for(&s, "image alt \xe2\x90\x9b]0;"),
+	    e2e_wait_for(&s, "image: alt \xe2\x90\x9b]0;pwned\xe2\x90\x87[6]"),
 	    "escapes: link text and an image's text show OSC 8 and OSC 0 as "
 	    "symbols");
 	/* The file's name on the message line, matches, help, a resize. */
@@ -4236,6 +4236,57 @@ e2e_test_table(void)
 	unlink(path);
 }
 
+/*
+ * A footnote in the pager: its mark after the text, the note listed at
+ * the end of its section, and o with its number goes to the note.
+ */
+static void
+e2e_test_note(void)
+{
+	struct e2e_opts		 o = { NULL, E2E_COLS, E2E_ROWS, true, false,
+	    NULL, NULL };
+	struct e2e		 s;
+	static char		 text[4096];
+	char			 path[] = "/tmp/olsread-e2e-note.XXXXXX";
+	char			*argv[] = { (char *)e2e_bin, path, NULL };
+	int			 fd, row, col, r2, c2, i;
+	size_t			 len;
+	bool			 ok;
+
+	len = (size_t)snprintf(text, sizeof(text), "# Notes\n\nThe speaker "
+	    "thanked the committee[^thanks].\n\n");
+	for (i = 0; i < 40; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+		    "Filler paragraph %d.\n\n", i);
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "## Next\n\n"
+	    "More.\n\n[^thanks]: Everyone who sent a talk.\n");
+	if ((fd = mkstemp(path)) == -1 || write(fd, text, len) !=
+	    (ssize_t)len) {
+		tap_ok(false, "note: an article is written");
+		return;
+	}
+	close(fd);
+	if (e2e_start(&s, argv, &o) && e2e_wait_for(&s, "committee[1]")) {
+		tap_ok(!e2e_find(&s, "[^thanks]", 0, E2E_COLS, &row, &col),
+		    "note: the reference is a mark, not its source");
+		e2e_send(&s, "o1\r");
+		ok = e2e_wait_for(&s, "[1] Everyone who sent a talk.");
+		e2e_settle(&s);
+		ok = ok && e2e_find(&s, "[1] Everyone", E2E_BODY_X, E2E_COLS,
+		    &row, &col) && e2e_find(&s, "Next", E2E_BODY_X, E2E_COLS,
+		    &r2, &c2) && r2 > row;
+		tap_ok(ok, "note: o 1 goes to the note, listed before the "
+		    "next section");
+		if (!ok)
+			e2e_dump(&s);
+		e2e_send(&s, "q");
+		e2e_exited(e2e_finish(&s), 0, "note: q exits 0");
+	} else
+		tap_ok(false, "note: the article shows its mark");
+	e2e_close(&s);
+	unlink(path);
+}
+
 /* Links. */
 
 /* Five links: one to open, three to refuse, a mailto the browser fails. */
@@ -4577,6 +4628,7 @@ main(void)
 	e2e_test_config();
 	e2e_test_front();
 	e2e_test_table();
+	e2e_test_note();
 	e2e_test_themes();
 	e2e_test_links();
 	e2e_rmtree(e2e_state);

@@ -66,7 +66,7 @@ for dir in "$@"; do
 		their_text "$md"
 		# Printed, less the link lists' "[3] URL" lines.
 		"$bin" --dump --color=never -w 80 "$md" 2>/dev/null |
-		    grep -vE '^ *\[[0-9]+\] ' >"$tmp/ours"
+		    grep -vE '^ *\[[0-9]+\] [^ ]+$' >"$tmp/ours"
 		letters "$tmp/theirs" >"$tmp/want"
 		letters "$tmp/ours" >"$tmp/got"
 		lost=$(join -a1 -e0 -o 0,1.2,2.2 "$tmp/want" "$tmp/got" |

@@ -304,6 +304,46 @@ test_tables(void)
 }
 
 /*
+ * Footnotes: referred to early and defined at the end, defined first,
+ * in quotes and lists, one definition read as a link's, one that no
+ * reference names, one never defined.
+ */
+static void
+test_notes(void)
+{
+	static const struct {
+		const char	*name;
+		const char	*md;
+	} notes[] = {
+		{ "a note defined at the end", "# A\n\nSee[^a].\n" },
+		{ "a note defined first", "[^f]: First.\n\n# A\n\nSee[^f].\n" },
+		{ "a note in a quote", "> Quoted[^q] text.\n>\n> [^q]: In the "
+		    "quote.\n" },
+		{ "a note in a list", "- Item[^l]\n- [^l]: Listed *note*.\n" },
+		{ "a note read as a link's", "# L\n\nA[^u] link note.\n\n"
+		    "[^u]: https://example.com/u\n" },
+		{ "an undefined note", "# U\n\nNo[^nothing] note.\n" },
+	};
+	struct buf	 md;
+	size_t		 i, j;
+
+	for (i = 0; i < sizeof(notes) / sizeof(*notes); i++) {
+		buf_init(&md);
+		buf_adds(&md, notes[i].md);
+		same_both_ways(notes[i].name, md.data, md.len);
+		for (j = 0; j < 400; j++)
+			buf_printf(&md, "## Talk %zu\n\nJane Doe%zu spoke[^a]"
+			    "[^n%zu].\n\n", j, j, j % 7);
+		for (j = 0; j < 7; j++)
+			buf_printf(&md, "[^n%zu]: Note %zu,\nover two lines.\n",
+			    j, j);
+		buf_adds(&md, "[^a]: The last note.\n");
+		same_both_ways(notes[i].name, md.data, md.len);
+		buf_release(&md);
+	}
+}
+
+/*
  * Front matter, read and blanked before any cut: in pieces as whole, with
  * the title made a heading or the body's own, a byline, malformed front
  * matter shown as code, and a "---" block that is Markdown after all.
@@ -515,7 +555,7 @@ gen_construct(struct gen *g)
 		"See [%L], [text][%M] and ![img][%L].", "[%L] opens this line",
 		"[a link\nover lines](/x)", "[%L]\n: no definition",
 		"| a | [%L] |", "|---|:-:|", "x | y\n--|--\n[%L] | `z|w`",
-		"| [%L] \\| |"
+		"| [%L] \\| |", "a note[^%L] here", "[^%L]: a note"
 	};
 	static const char *const under[] = { "===", "---", "  ==  ", "= =",
 	    "-", "----  ", "=" };
@@ -1300,6 +1340,7 @@ main(int argc, char *argv[])
 	test_many();
 	test_front();
 	test_tables();
+	test_notes();
 	test_streamed();
 	test_streamed_file();
 	test_parked();
