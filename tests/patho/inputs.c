@@ -545,6 +545,43 @@ patho_gen_tildes(struct buf *out, size_t scale)
 	buf_adds(out, "\n");
 }
 
+/* A header of 256 columns over 200,000 one-cell rows, filled out. */
+static void
+patho_gen_table_wide(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Wide table\n\n");
+	patho_repeat(out, "|h", 256);
+	buf_adds(out, "|\n");
+	patho_repeat(out, "|-", 256);
+	buf_adds(out, "|\n");
+	patho_repeat(out, "x\n", patho_n(200000, scale));
+	buf_adds(out, "\nAfter the table.\n");
+}
+
+/* One table of 300,000 rows, a link and a pipe in code in each. */
+static void
+patho_gen_table_long(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Long table\n\n| a | b |\n|:--|--:|\n");
+	patho_repeat(out, "| [r] `x|y` | *c* |\n", patho_n(300000, scale));
+	buf_adds(out, "\n[r]: /u\n");
+}
+
+/* 100,000 footnotes, each referred to before its definition. */
+static void
+patho_gen_notes(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(100000, scale);
+
+	buf_adds(out, "# Notes\n\n");
+	for (i = 0; i < n; i++)
+		buf_printf(out, "Said[^%zu] and again[^%zu].\n", i, i / 2);
+	buf_adds(out, "\n");
+	for (i = 0; i < n; i++)
+		buf_printf(out, "[^%zu]: Note %zu names [^%zu].\n", i, i,
+		    (i * 7) % n);
+}
+
 /* Queries and index lines that the inputs hold at every scale to 10. */
 const struct patho_input patho_inputs[] = {
 	{ "empty", "an empty file", patho_gen_empty, "anything", false,
@@ -651,6 +688,13 @@ const struct patho_input patho_inputs[] = {
 	    true, "HTML block", NULL },
 	{ "tildes", "300,000 strike-through openers never closed",
 	    patho_gen_tildes, "~b ~~a", true, true, "Tildes", NULL },
+	{ "table-wide", "a 256-column header over 200,000 short rows",
+	    patho_gen_table_wide, "After the table", true, true,
+	    "Wide table", NULL },
+	{ "table-long", "a table of 300,000 rows", patho_gen_table_long,
+	    "x", true, true, "Long table", NULL },
+	{ "notes", "100,000 footnotes named before their definitions",
+	    patho_gen_notes, "Note 99 names", true, true, "Notes", NULL },
 	{ "label-lines", "openings of 2,000 label lines",
 	    patho_gen_label_lines, "jroe", true, true, "Session 9", NULL },
 };
