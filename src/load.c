@@ -163,6 +163,8 @@ struct load_job {
 						   may have cost cmark, at most */
 	bool			 tail;		/* the rest: one whole parse,
 						   converted from `pos` on */
+	bool			 rest_one;	/* the rest: one piece, for its
+						   footnotes */
 	struct prescan_def	*defs;		/* owned: every definition */
 	size_t			 ndefs;
 	size_t			 capdefs;
@@ -605,7 +607,7 @@ load_piece_end(struct load_job *j)
 {
 	size_t	 want = j->pos + j->piece;
 
-	if (j->flags & LOAD_WHOLE)
+	if ((j->flags & LOAD_WHOLE) || (j->rest_one && j->eof))
 		return j->eof ? j->text.len : 0;
 	while (j->cut < j->ps.ncuts && j->ps.cuts[j->cut] <= j->pos)
 		j->cut++;
@@ -772,20 +774,27 @@ load_piece(struct load_job *j, size_t end)
 
 /*
  * The article is all in.  Cut up nowhere, too small to cut, with
- * definitions no prelude can carry, with references that may exhaust
- * cmark's budget, or with footnotes, what is not parsed yet is parsed as
- * one piece: the
+ * definitions no prelude can carry, or with references that may exhaust
+ * cmark's budget, what is not parsed yet is parsed as one piece: the
  * article as it is, when nothing is; else the whole article again, of
  * which only what the pieces have not given is taken (the pieces before
  * stand as the whole parse has them: doubt and the budget stop the
  * pieces before they can differ).
+ */
+/*
+ * (The rest of an article that holds "[^" is one piece too, with its
+ * prelude: a footnote's definition may come after any cut.)
  */
 static void
 load_all_in(struct load_job *j)
 {
 	/* A footnote's definition must be in its references' tree. */
 	if (load_holds_note(j->text.data + j->pos, j->text.len - j->pos))
-		j->unsure = true;
+		j->rest_one = true;
+	if (j->pos == 0 && j->rest_one) {
+		j->flags |= LOAD_WHOLE;
+		j->ndefs = 0;
+	}
 	if (j->pos == 0 && (j->unsure || load_is_one_piece(j))) {
 		j->flags |= LOAD_WHOLE;
 		j->ndefs = 0;
