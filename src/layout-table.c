@@ -421,16 +421,18 @@ layout_record_field(struct layout_ctx *c, struct layout_grid *g,
 		indent = 0;
 		layout_cell(c, cell, g->room, value);
 		label->nlines = 0;
-	} else if (label->nlines == 1 && hw + 2 <= g->room / 3) {
+	} else if (label->nlines == 1 && hw + 2 <= g->room / 3 &&
+	    g->room - hw - 2 >= LAYOUT_MIN_WIDTH) {
 		indent = hw + 2;
 		layout_cell(c, cell, g->room - indent, value);
 	} else {
-		indent = 2;
+		/* A cell is never laid out narrower than any layout is. */
+		indent = g->room >= LAYOUT_MIN_WIDTH + 2 ? 2 : 0;
 		layout_cell(c, cell, g->room - indent, value);
 		for (i = 0; i < label->nlines; i++) {
 			layout_new_line(c);
 			layout_copy_line(c->l, label, i, LAYOUT_STRONG);
-			if (i + 1 == label->nlines)
+			if (i + 1 == label->nlines && layout_room(c) > 0)
 				layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_BODY,
 				    ":", 1, 1, 0, 0);
 		}
