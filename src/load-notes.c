@@ -331,9 +331,7 @@ load_notes_link(struct load_state *st, cmark_node *link)
 static void
 load_note_block(struct load_state *st, struct load_note *note, bool first)
 {
-	cmark_iter		*it;
-	cmark_event_type	 ev;
-	cmark_node		*n, *para, *text = NULL;
+	cmark_node		*para, *text = NULL;
 
 	note->listed = true;
 	if (note->number == 0)
@@ -352,13 +350,9 @@ load_note_block(struct load_state *st, struct load_note *note, bool first)
 		para = cmark_node_first_child(text);
 	} else
 		para = note->def;
-	if (para != NULL && cmark_node_get_type(para) == CMARK_NODE_PARAGRAPH) {
-		it = cmark_iter_new(para);
-		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
-			if ((n = cmark_iter_get_node(it)) != para)
-				load_event(st, n, ev);
-		cmark_iter_free(it);
-	} else if (note->text != NULL)
+	if (para != NULL && cmark_node_get_type(para) == CMARK_NODE_PARAGRAPH)
+		load_inlines(st, para);
+	else if (note->text != NULL)
 		doc_add_text(st->doc, note->text, strlen(note->text));
 	load_leaf_close(st);
 	if (text != NULL)

@@ -108,6 +108,12 @@ void	 load_text_struck(struct load_state *, const char *s, size_t len);
 /* Close the spans inline HTML opened from the stack's index `at` up. */
 void	 load_html_close_above(struct load_state *, size_t at);
 
+/* Lines in `len` bytes at `s`: its newlines. */
+size_t	 load_count_lines(const char *s, size_t len);
+
+/* The inlines of paragraph `para`, not the paragraph: into the open leaf. */
+void	 load_inlines(struct load_state *, cmark_node *para);
+
 /* Turn one iterator event into doc records. */
 void	 load_event(struct load_state *, cmark_node *, cmark_event_type);
 

@@ -246,21 +246,11 @@ load_table_text(struct load_tbl *t, size_t from, size_t to)
 	buf_addc(&t->again, '\n');
 }
 
+/*
+ * The cells of one row, each a paragraph to parse again: two lines each,
+ * as a cell is one line's part.  Returns the lines added.
+ */
 static int
-load_table_count_lines(const struct buf *b)
-{
-	const char	*p = b->data, *end = b->data + b->len;
-	int		 n = 0;
-
-	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-		p++;
-		n++;
-	}
-	return n;
-}
-
-/* The cells of one row, each a paragraph to parse again. */
-static void
 load_table_row_text(struct load_tbl *t, size_t line)
 {
 	const struct load_line	*ln = &t->lines[line];
@@ -268,7 +258,7 @@ load_table_row_text(struct load_tbl *t, size_t line)
 
 	/* The delimiter row gives no cells. */
 	if (line == t->header + 1)
-		return;
+		return 0;
 	n = table_row(ln->s, ln->len, t->cells, t->ncols);
 	for (c = 0; c < t->ncols; c++) {
 		buf_adds(&t->again, LOAD_NBSP);
@@ -277,6 +267,7 @@ load_table_row_text(struct load_tbl *t, size_t line)
 			    t->cells[c].len);
 		buf_adds(&t->again, "\n\n");
 	}
+	return 2 * (int)t->ncols;
 }
 
 static void
@@ -292,9 +283,7 @@ load_table_open(struct load_state *st, struct load_tbl *t)
 static void
 load_table_cell(struct load_state *st, struct load_tbl *t, cmark_node *para)
 {
-	cmark_iter		*it;
-	cmark_event_type	 ev;
-	cmark_node		*n, *first;
+	cmark_node		*first;
 	const char		*lit;
 
 	load_table_open(st, t);
@@ -305,11 +294,7 @@ load_table_cell(struct load_state *st, struct load_tbl *t, cmark_node *para)
 		    CMARK_NODE_TEXT && (lit = cmark_node_get_literal(first)) !=
 		    NULL && strncmp(lit, LOAD_NBSP, 2) == 0)
 			cmark_node_set_literal(first, lit + 2);
-		it = cmark_iter_new(para);
-		while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
-			if ((n = cmark_iter_get_node(it)) != para)
-				load_event(st, n, ev);
-		cmark_iter_free(it);
+		load_inlines(st, para);
 		/* What inline HTML left open ends with the cell. */
 		load_html_close_above(st, 0);
 	}
@@ -367,10 +352,10 @@ load_table_chunk(struct load_state *st, struct load_tbl *t, size_t from,
 	load_table_defs(st, t, from, to);
 	if (from == t->header && t->header > 0)
 		load_table_text(t, 0, t->header);
-	cells = load_table_count_lines(&t->again) + 1;
+	cells = (int)load_count_lines(t->again.data, t->again.len) + 1;
+	after = cells;
 	for (k = from; k < to; k++)
-		load_table_row_text(t, k);
-	after = load_table_count_lines(&t->again) + 1;
+		after += load_table_row_text(t, k);
 	if (to == t->end && t->end < t->nlines)
 		load_table_text(t, t->end, t->nlines);
 	p = cmark_parser_new(CMARK_OPT_DEFAULT |

@@ -707,6 +707,20 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 }
 
 void
+load_inlines(struct load_state *st, cmark_node *para)
+{
+	cmark_iter		*it;
+	cmark_event_type	 ev;
+	cmark_node		*n;
+
+	it = cmark_iter_new(para);
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
+		if ((n = cmark_iter_get_node(it)) != para)
+			load_event(st, n, ev);
+	cmark_iter_free(it);
+}
+
+void
 load_convert_block(struct load_state *st, cmark_node *block)
 {
 	cmark_iter		*it;

@@ -286,8 +286,7 @@ load_def_run(int flags, const char *text, const struct prescan_range *r)
 	return (long)best;
 }
 
-/* Lines in `len` bytes at `s`. */
-static size_t
+size_t
 load_count_lines(const char *s, size_t len)
 {
 	const char	*p, *end = s + len;
