@@ -286,12 +286,12 @@ load_notes_text(struct load_state *st, const char *s, size_t len)
 			at++;
 			continue;
 		}
-		load_text_struck(st, s + from, at - from);
+		doc_add_text(st->doc, s + from, at - from);
 		load_note_ref(st, note);
 		at += n + 3;
 		from = at;
 	}
-	load_text_struck(st, s + from, len - from);
+	doc_add_text(st->doc, s + from, len - from);
 }
 
 bool

@@ -81,6 +81,15 @@ struct load_state {
 	load_defs_fn		*defs;		/* the definitions a table's
 						   cells may use */
 	void			*defs_arg;
+	/* A strike whose closer is in a later text of its parent. */
+	cmark_node		*strike_node;	/* borrowed: the closer's text,
+						   or NULL */
+	size_t			 strike_at;	/* the closer's offset in it */
+	size_t			 strike_run;	/* its tildes */
+	size_t			 strike_span;	/* the strike on the stack */
+	cmark_node		*strike_none[3]; /* borrowed: the parent with
+						   no closer of that length
+						   left */
 	struct load_notes	*notes;		/* owned: footnotes, or NULL */
 	cmark_mem		*mem;		/* borrowed: the tree's */
 };
@@ -101,9 +110,6 @@ void	 load_leaf_close(struct load_state *);
 /* A leaf of the text `s`, not from the parser. */
 void	 load_made_leaf(struct load_state *, enum doc_kind, unsigned int level,
 	    const char *s);
-
-/* Text `s` as it is, but for GFM strike-through, into the open leaf. */
-void	 load_text_struck(struct load_state *, const char *s, size_t len);
 
 /* Close the spans inline HTML opened from the stack's index `at` up. */
 void	 load_html_close_above(struct load_state *, size_t at);

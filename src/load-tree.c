@@ -99,6 +99,8 @@ load_list(struct load_state *st, cmark_node *list)
  * A leaf gets a blank line before it unless it is the article's first, or
  * a tight list around it already holds an earlier leaf.
  */
+static void	 load_strike_close(struct load_state *);
+
 void
 load_leaf_open(struct load_state *st, enum doc_kind kind, unsigned int level)
 {
@@ -109,6 +111,9 @@ load_leaf_open(struct load_state *st, enum doc_kind kind, unsigned int level)
 	/* A section's notes are listed before the next one starts. */
 	if (kind == DOC_HEADING && st->parent == DOC_NONE)
 		load_notes_flush(st);
+	/* A parent's strikes are looked for within its block only: the
+	   next block's nodes may come at the same addresses. */
+	memset(st->strike_none, 0, sizeof(st->strike_none));
 	no_gap = st->tight_with_leaf > 0 || !st->any_leaf;
 	st->any_leaf = true;
 	st->leaf = doc_open(st->doc, kind, st->parent, level);
@@ -132,7 +137,9 @@ load_leaf_open(struct load_state *st, enum doc_kind kind, unsigned int level)
 void
 load_leaf_close(struct load_state *st)
 {
-	/* What inline HTML left open ends with its block. */
+	/* What inline HTML left open ends with its block, and a strike
+	   whose closer was not reached. */
+	load_strike_close(st);
 	load_html_close_above(st, 0);
 	if (st->leaf == DOC_NONE)
 		return;
@@ -182,88 +189,262 @@ load_literal_leaf(struct load_state *st, cmark_node *n, enum doc_kind kind)
 	load_leaf_close(st);
 }
 
-/* For a tilde run's flanking: a blank (or the text's end), punctuation. */
-static bool
-load_is_blank_at(const char *s, size_t len, size_t i)
+/* Open a span of `kind` on the stack; a link's or image's URL `url`. */
+static void
+load_span_push(struct load_state *st, enum doc_span_kind kind,
+    const char *url)
 {
-	return i >= len || s[i] == ' ' || s[i] == '\t' || s[i] == '\n';
+	size_t	 sp;
+
+	sp = doc_span_open(st->doc, kind);
+	if ((kind == DOC_SPAN_LINK || kind == DOC_SPAN_IMAGE) && url != NULL)
+		doc_span_set_url(st->doc, sp, url, strlen(url));
+	st->spans = xgrow(st->spans, &st->capspans, st->nspans + 1,
+	    sizeof(*st->spans));
+	st->spans[st->nspans++] = sp;
+}
+
+static void
+load_span_close(struct load_state *st)
+{
+	if (st->nspans > 0)
+		doc_span_close(st->doc, st->spans[--st->nspans]);
+}
+
+/*
+ * A text node's literal with what is next to it in its parent, for GFM's
+ * strike-through: its runs of tildes flank as emphasis's do, and that
+ * may look at the character before or after the text.
+ */
+struct load_run {
+	const char	*s;
+	size_t		 len;
+	char		 before;	/* ' ' for a blank, '*' punctuation, */
+	char		 after;		/* 'a' anything else */
+};
+
+/* What the inline node `sib` next to a text shows on that side. */
+static char
+load_edge(cmark_node *sib, cmark_node *parent, bool sib_is_before)
+{
+	const char	*lit;
+	size_t		 len;
+
+	if (sib == NULL) {
+		/* A block's start or end is blank; an emphasis's or a
+		   link's text is within punctuation. */
+		cmark_node_type t = cmark_node_get_type(parent);
+
+		return t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_HEADING ?
+		    ' ' : '*';
+	}
+	switch (cmark_node_get_type(sib)) {
+	case CMARK_NODE_SOFTBREAK:
+	case CMARK_NODE_LINEBREAK:
+		return ' ';
+	case CMARK_NODE_TEXT:
+		if ((lit = cmark_node_get_literal(sib)) == NULL ||
+		    (len = strlen(lit)) == 0)
+			return ' ';
+		return sib_is_before ? lit[len - 1] : lit[0];
+	default:
+		return '*';	/* `code`, *emphasis*, [link], <tag> */
+	}
+}
+
+static void
+load_run_of(struct load_run *r, cmark_node *n, const char *lit, size_t len)
+{
+	cmark_node	*parent = cmark_node_parent(n);
+
+	r->s = lit;
+	r->len = len;
+	r->before = load_edge(cmark_node_previous(n), parent, true);
+	r->after = load_edge(cmark_node_next(n), parent, false);
+}
+
+/* The character at `i` of the run, which may be just before or after it. */
+static char
+load_run_at(const struct load_run *r, size_t i)
+{
+	if (i == (size_t)-1)
+		return r->before;
+	return i < r->len ? r->s[i] : r->after;
 }
 
 static bool
-load_is_punct_at(const char *s, size_t len, size_t i)
+load_is_blank_at(const struct load_run *r, size_t i)
 {
-	return i < len && s[i] > ' ' && s[i] < 0x7f &&
-	    !((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') &&
-	    !(s[i] >= '0' && s[i] <= '9');
+	char	 c = load_run_at(r, i);
+
+	return c == ' ' || c == '\t' || c == '\n';
 }
 
-/* The length of the run of tildes at s[i], if it is one (1 or 2). */
+static bool
+load_is_punct_at(const struct load_run *r, size_t i)
+{
+	char	 c = load_run_at(r, i);
+
+	return c > ' ' && c < 0x7f && !((c | 0x20) >= 'a' &&
+	    (c | 0x20) <= 'z') && !(c >= '0' && c <= '9');
+}
+
+/* The length of the run of tildes at `i`, if it is one (1 or 2). */
 static size_t
-load_tildes_at(const char *s, size_t len, size_t i)
+load_tildes_at(const struct load_run *r, size_t i)
 {
 	size_t	 n = 0;
 
-	if (i > 0 && s[i - 1] == '~')
+	if (load_run_at(r, i - 1) == '~')
 		return 0;
-	while (i + n < len && s[i + n] == '~')
+	while (load_run_at(r, i + n) == '~')
 		n++;
 	return n <= 2 ? n : 0;
 }
 
-/*
- * Where the run of `n` tildes that closes one opened before `from` is, or
- * 0: GFM's strike-through, whose runs flank as emphasis's do.  What makes
- * a closer does not depend on the opener, so once none is found from a
- * place, none is looked for from a later one (`none`, by run length):
- * a paragraph of "~~a " repeated costs one pass, not one a tilde.
- */
-static size_t
-load_strike_end(const char *s, size_t len, size_t from, size_t n,
-    size_t none[3])
+/* Whether the run of `n` tildes at `i` may open a strike, close one. */
+static bool
+load_strike_opens(const struct load_run *r, size_t i, size_t n)
 {
-	size_t	 j;
+	return !load_is_blank_at(r, i + n) && (!load_is_punct_at(r, i + n) ||
+	    load_is_blank_at(r, i - 1) || load_is_punct_at(r, i - 1));
+}
 
-	if (from >= none[n])
-		return 0;
-	for (j = from; j < len; j++)
-		if (s[j] == '~' && load_tildes_at(s, len, j) == n &&
-		    !load_is_blank_at(s, len, j - 1) &&
-		    (!load_is_punct_at(s, len, j - 1) ||
-		    load_is_blank_at(s, len, j + n) ||
-		    load_is_punct_at(s, len, j + n)))
-			return j;
-	none[n] = from;
-	return 0;
+static bool
+load_strike_closes(const struct load_run *r, size_t j, size_t n)
+{
+	return !load_is_blank_at(r, j - 1) && (!load_is_punct_at(r, j - 1) ||
+	    load_is_blank_at(r, j + n) || load_is_punct_at(r, j + n));
 }
 
 /*
- * Text, with each "~~struck~~" (or "~struck~") within it a span, its
- * tildes kept: the pager's curses has no strike-through, and plain text
- * has no style at all, so the tildes are what says it is struck there.
+ * Where the run of `n` tildes that closes one opened before `from` is, or
+ * r->len.  What makes a closer does not depend on the opener, so once
+ * none is found from a place, none is looked for from a later one
+ * (`none`, by run length): a paragraph of "~~a " repeated costs one pass,
+ * not one a tilde.
  */
-void
-load_text_struck(struct load_state *st, const char *s, size_t len)
+static size_t
+load_strike_end(const struct load_run *r, size_t from, size_t n,
+    size_t none[3])
 {
-	size_t	 i, e, n, from = 0, sp, none[3] = { len, len, len };
+	const char	*p;
+	size_t		 j;
 
-	for (i = 0; i < len; i++) {
-		if (s[i] != '~' || (n = load_tildes_at(s, len, i)) == 0 ||
-		    load_is_blank_at(s, len, i + n) ||
-		    (load_is_punct_at(s, len, i + n) && i > 0 &&
-		    !load_is_blank_at(s, len, i - 1) &&
-		    !load_is_punct_at(s, len, i - 1)) ||
-		    (e = load_strike_end(s, len, i + n + 1, n, none)) == 0) {
+	for (j = from; j < none[n]; j++) {
+		if ((p = memchr(r->s + j, '~', none[n] - j)) == NULL)
+			break;
+		j = (size_t)(p - r->s);
+		if (load_tildes_at(r, j) == n && load_strike_closes(r, j, n))
+			return j;
+	}
+	if (from < none[n])
+		none[n] = from;
+	return r->len;
+}
+
+/*
+ * The closer of a strike of `n` tildes opened in text node `n`, in a later
+ * text of the same parent (`*at` in node returned), or NULL.  A parent
+ * with none left for that length is not looked through again.
+ */
+static cmark_node *
+load_strike_end_after(struct load_state *st, cmark_node *text, size_t n,
+    size_t *at)
+{
+	cmark_node	*m, *parent = cmark_node_parent(text);
+	struct load_run	 r;
+	const char	*lit;
+	size_t		 none[3];
+
+	if (st->strike_none[n] == parent)
+		return NULL;
+	for (m = cmark_node_next(text); m != NULL; m = cmark_node_next(m)) {
+		if (cmark_node_get_type(m) != CMARK_NODE_TEXT ||
+		    (lit = cmark_node_get_literal(m)) == NULL)
+			continue;
+		load_run_of(&r, m, lit, strlen(lit));
+		none[0] = none[1] = none[2] = r.len;
+		if ((*at = load_strike_end(&r, 0, n, none)) < r.len)
+			return m;
+	}
+	st->strike_none[n] = parent;
+	return NULL;
+}
+
+/* Text as it is, but for its footnote marks. */
+static void
+load_text_plain(struct load_state *st, const char *s, size_t len)
+{
+	if (st->notes != NULL)
+		load_notes_text(st, s, len);
+	else
+		doc_add_text(st->doc, s, len);
+}
+
+/* The strike open across inline nodes ends: the spans opened in it too. */
+static void
+load_strike_close(struct load_state *st)
+{
+	if (st->strike_node == NULL)
+		return;
+	load_html_close_above(st, st->strike_span + 1);
+	while (st->nspans > st->strike_span)
+		load_span_close(st);
+	st->strike_node = NULL;
+}
+
+/*
+ * Text node `n`'s literal, with each "~~struck~~" (or "~struck~") a
+ * span, its tildes kept: the pager's curses has no strike-through, and
+ * plain text has no style at all, so the tildes are what says it is
+ * struck there.  A strike may end in a later text of the same parent,
+ * "~~a *b* c~~"; it is then a span on the stack until its closer.
+ */
+static void
+load_text_struck(struct load_state *st, cmark_node *n, const char *s,
+    size_t len)
+{
+	struct load_run	 r;
+	cmark_node	*end;
+	size_t		 i, e, k, from = 0, sp, none[3] = { len, len, len };
+
+	load_run_of(&r, n, s, len);
+	if (st->strike_node == n) {
+		from = st->strike_at + st->strike_run;
+		load_text_plain(st, s, from);
+		load_strike_close(st);
+	}
+	for (i = from; i < len; i++) {
+		if (s[i] != '~' || (k = load_tildes_at(&r, i)) == 0 ||
+		    !load_strike_opens(&r, i, k)) {
 			i += s[i] == '~' ? strspn(s + i, "~") - 1 : 0;
 			continue;
 		}
-		doc_add_text(st->doc, s + from, i - from);
-		sp = doc_span_open(st->doc, DOC_SPAN_STRIKE);
-		doc_add_text(st->doc, s + i, e + n - i);
-		doc_span_close(st->doc, sp);
-		from = e + n;
-		i = from - 1;
+		if ((e = load_strike_end(&r, i + k + 1, k, none)) < len) {
+			load_text_plain(st, s + from, i - from);
+			sp = doc_span_open(st->doc, DOC_SPAN_STRIKE);
+			load_text_plain(st, s + i, e + k - i);
+			doc_span_close(st->doc, sp);
+			from = e + k;
+			i = from - 1;
+			continue;
+		}
+		if (st->strike_node != NULL ||
+		    (end = load_strike_end_after(st, n, k, &e)) == NULL) {
+			i += k - 1;
+			continue;
+		}
+		load_text_plain(st, s + from, i - from);
+		from = i;
+		load_span_push(st, DOC_SPAN_STRIKE, NULL);
+		st->strike_span = st->nspans - 1;
+		st->strike_node = end;
+		st->strike_at = e;
+		st->strike_run = k;
+		break;
 	}
-	doc_add_text(st->doc, s + from, len - from);
+	load_text_plain(st, s + from, len - from);
 }
 
 /*
@@ -303,25 +484,7 @@ load_text(struct load_state *st, cmark_node *n)
 		    4);
 		lit += 4;
 	}
-	if (st->notes != NULL)
-		load_notes_text(st, lit, strlen(lit));
-	else
-		load_text_struck(st, lit, strlen(lit));
-}
-
-/* Open a span of `kind` on the stack; a link's or image's URL `url`. */
-static void
-load_span_push(struct load_state *st, enum doc_span_kind kind,
-    const char *url)
-{
-	size_t	 sp;
-
-	sp = doc_span_open(st->doc, kind);
-	if ((kind == DOC_SPAN_LINK || kind == DOC_SPAN_IMAGE) && url != NULL)
-		doc_span_set_url(st->doc, sp, url, strlen(url));
-	st->spans = xgrow(st->spans, &st->capspans, st->nspans + 1,
-	    sizeof(*st->spans));
-	st->spans[st->nspans++] = sp;
+	load_text_struck(st, n, lit, strlen(lit));
 }
 
 static void
@@ -329,13 +492,6 @@ load_span_open(struct load_state *st, enum doc_span_kind kind, cmark_node *n)
 {
 	load_span_push(st, kind, kind == DOC_SPAN_LINK ||
 	    kind == DOC_SPAN_IMAGE ? cmark_node_get_url(n) : NULL);
-}
-
-static void
-load_span_close(struct load_state *st)
-{
-	if (st->nspans > 0)
-		doc_span_close(st->doc, st->spans[--st->nspans]);
 }
 
 /* A span whose whole text is the node's literal: code, inline HTML. */
@@ -390,15 +546,23 @@ load_html_end(struct load_state *st, const struct html_tag *tag)
 		}
 }
 
+/* The span of an inline element of role `role`, named `name`. */
 static void
-load_html_push(struct load_state *st, enum doc_span_kind kind,
-    const struct html_tag *tag)
+load_html_push(struct load_state *st, enum html_role role, const char *name,
+    const char *href)
 {
-	load_span_push(st, kind, tag->href);
+	static const enum doc_span_kind	 kinds[] = {
+		[HTML_CODE] = DOC_SPAN_CODE, [HTML_STRONG] = DOC_SPAN_STRONG,
+		[HTML_EMPH] = DOC_SPAN_EMPH, [HTML_LINK] = DOC_SPAN_LINK,
+		[HTML_STRIKE] = DOC_SPAN_STRIKE, [HTML_MARK] = DOC_SPAN_MARK,
+		[HTML_UNDERLINE] = DOC_SPAN_UNDERLINE,
+	};
+
+	load_span_push(st, kinds[role], href);
 	st->html = xgrow(st->html, &st->caphtml, st->nhtml + 1,
 	    sizeof(*st->html));
 	st->html[st->nhtml].at = st->nspans - 1;
-	memcpy(st->html[st->nhtml++].name, tag->name, sizeof(tag->name));
+	memcpy(st->html[st->nhtml++].name, name, HTML_NAME_MAX);
 }
 
 /* <img>: its alt text, a numbered image when it has a source. */
@@ -425,12 +589,6 @@ static void
 load_html_inline(struct load_state *st, cmark_node *n,
     const struct html_tag *read, enum html_role role)
 {
-	static const enum doc_span_kind	 kinds[] = {
-		[HTML_CODE] = DOC_SPAN_CODE, [HTML_STRONG] = DOC_SPAN_STRONG,
-		[HTML_EMPH] = DOC_SPAN_EMPH, [HTML_LINK] = DOC_SPAN_LINK,
-		[HTML_STRIKE] = DOC_SPAN_STRIKE, [HTML_MARK] = DOC_SPAN_MARK,
-		[HTML_UNDERLINE] = DOC_SPAN_UNDERLINE,
-	};
 	const char			*lit = cmark_node_get_literal(n);
 	struct html_tag			*tag, *own = NULL;
 
@@ -453,12 +611,27 @@ load_html_inline(struct load_state *st, cmark_node *n,
 		load_html_image(st, read);
 	else if (read->kind == HTML_START && role != HTML_DROP &&
 	    (role != HTML_LINK || read->href[0] != '\0'))
-		load_html_push(st, kinds[role], read);
+		load_html_push(st, role, read->name, read->href);
 	free(own);
 }
 
+/*
+ * An inline element opened where its block has no text yet: it opens with
+ * the text, so that an element with none, "<h1><b></b></h1>", makes no
+ * block at all.  Past LOAD_HTML_PENDING_MAX of them, the rest are plain.
+ */
+#define LOAD_HTML_PENDING_MAX	16
+
+struct load_html_pending {
+	enum html_role	 role;
+	char		 name[HTML_NAME_MAX];
+	char		*href;
+};
+
 /* How an HTML block is being read. */
 struct load_html_block {
+	struct load_html_pending pending[LOAD_HTML_PENDING_MAX];
+	size_t		 npending;
 	struct buf	 text;		/* decoded text, before it goes */
 	unsigned int	 pre;		/* <pre> elements open */
 	size_t		 newlines;	/* in <pre>: held back, as the last
@@ -475,6 +648,9 @@ struct load_html_block {
 static bool
 load_html_leaf(struct load_state *st, struct load_html_block *hb)
 {
+	struct load_html_pending	*p;
+	size_t				 i;
+
 	if (st->leaf != DOC_NONE)
 		return false;
 	/* A heading only once it has text: <h1></h1> makes no section. */
@@ -484,7 +660,35 @@ load_html_leaf(struct load_state *st, struct load_html_block *hb)
 		load_leaf_open(st, hb->pre > 0 ? DOC_CODE : DOC_PARAGRAPH, 0);
 	if (hb->summary)
 		doc_add_text(st->doc, "\xe2\x96\xb8 ", 4);	/* ▸ */
+	for (i = 0; i < hb->npending; i++) {
+		p = &hb->pending[i];
+		load_html_push(st, p->role, p->name, p->href);
+		free(p->href);
+	}
+	hb->npending = 0;
 	return true;
+}
+
+/* Drop the elements waiting for text from the `from`th up. */
+static void
+load_html_unpend(struct load_html_block *hb, size_t from)
+{
+	while (hb->npending > from)
+		free(hb->pending[--hb->npending].href);
+}
+
+/* An element waiting for text that `tag` ends goes, with those in it. */
+static bool
+load_html_pending_end(struct load_html_block *hb, const struct html_tag *tag)
+{
+	size_t	 k;
+
+	for (k = hb->npending; k-- > 0; )
+		if (strcmp(hb->pending[k].name, tag->name) == 0) {
+			load_html_unpend(hb, k);
+			return true;
+		}
+	return false;
 }
 
 /* Text in <pre>: as it is, but for the newlines that end it. */
@@ -538,15 +742,37 @@ load_html_text(struct load_state *st, struct load_html_block *hb,
 	doc_add_text(st->doc, hb->text.data, hb->text.len);
 }
 
-/* Before an inline element: its paragraph, and the blank owed before it. */
+/*
+ * An inline element's start: its span, after the blank owed before it,
+ * or, where its block has no text yet, a wait for the text.
+ */
 static void
-load_html_before_element(struct load_state *st, struct load_html_block *hb)
+load_html_element(struct load_state *st, struct load_html_block *hb,
+    const struct html_tag *tag, cmark_node *n, enum html_role role)
 {
+	struct load_html_pending	*p;
+
+	/* What shows nothing opens nothing: <b/>, <a> with no href. */
+	if (role == HTML_IMAGE ? tag->src[0] == '\0' && tag->alt[0] == '\0' :
+	    tag->kind != HTML_START || (role == HTML_LINK &&
+	    tag->href[0] == '\0'))
+		return;
+	if (st->leaf == DOC_NONE && role != HTML_IMAGE) {
+		hb->space = false;
+		if (hb->npending == LOAD_HTML_PENDING_MAX)
+			return;
+		p = &hb->pending[hb->npending++];
+		p->role = role;
+		memcpy(p->name, tag->name, sizeof(p->name));
+		p->href = xstrdup(tag->href);
+		return;
+	}
 	if (load_html_leaf(st, hb))
 		hb->space = false;
 	if (hb->space && hb->pre == 0)
 		doc_add_text(st->doc, " ", 1);
 	hb->space = false;
+	load_html_inline(st, n, tag, role);
 }
 
 /* The end of a leaf in an HTML block: what it held back goes. */
@@ -593,10 +819,9 @@ load_html_block_tag(struct load_state *st, struct load_html_block *hb,
 			doc_add_text(st->doc, "\n", 1);
 		hb->space = false;
 		hb->line_start = true;
-	} else if (start && role != HTML_DROP) {
-		load_html_before_element(st, hb);
-		load_html_inline(st, n, tag, role);
-	} else if (!start)
+	} else if (start && role != HTML_DROP)
+		load_html_element(st, hb, tag, n, role);
+	else if (!start && !load_html_pending_end(hb, tag))
 		load_html_end(st, tag);
 }
 
@@ -625,6 +850,7 @@ load_html_block(struct load_state *st, cmark_node *n)
 			load_html_block_tag(st, &hb, &t->tag, n);
 	}
 	load_html_close(st, &hb);
+	load_html_unpend(&hb, 0);
 	buf_release(&hb.text);
 	free(t);
 }

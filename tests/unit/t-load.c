@@ -170,6 +170,55 @@ test_tasks_strike(void)
 	doc_free(d);
 }
 
+/* The texts of a document's struck spans, each in brackets. */
+static const char *
+struck(const struct doc *d)
+{
+	static char	 out[256];
+	size_t		 i, at = 0;
+	int		 n;
+
+	out[0] = '\0';
+	for (i = 0; i < d->nspans && at < sizeof(out); i++) {
+		if (d->spans[i].kind != DOC_SPAN_STRIKE)
+			continue;
+		n = snprintf(out + at, sizeof(out) - at, "[%.*s]",
+		    (int)d->spans[i].len, d->text.data + d->spans[i].off);
+		at += n > 0 ? (size_t)n : 0;
+	}
+	return out;
+}
+
+/* A strike may hold other inlines: its closer is in a later text. */
+static void
+test_strike_across(void)
+{
+	static const struct {
+		const char	*md, *want, *name;
+	} cases[] = {
+		{ "~~a *b* c~~ d\n", "[~~a b c~~]", "over emphasis" },
+		{ "~~p `q` r~~\n", "[~~p q r~~]", "over code" },
+		{ "~~a\nb~~\n", "[~~a b~~]", "over a line's end" },
+		{ "~~*b*~~\n", "[~~b~~]", "closer and opener at an edge" },
+		{ "~~[l~~](u) z~~\n", "[~~l~~ z~~]", "not into a link" },
+		{ "*~~a* b~~\n", "", "not out of emphasis" },
+		{ "~~a *b* c ~~\n", "", "a blank before is no closer" },
+		{ "~~a *b* ~c~ d~~\n", "[~~a b ~c~ d~~]", "one closer" },
+		{ "~~a <b>b~~ c</b>\n", "[~~a b~~]", "HTML within ends "
+		    "with it" },
+		{ "~~a *b* c~~ ~~d~~\n", "[~~a b c~~][~~d~~]", "then in "
+		    "the text" },
+	};
+	struct doc	*d;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		d = testdoc_load(cases[i].md);
+		tap_is_str(struck(d), cases[i].want, "%s", cases[i].name);
+		doc_free(d);
+	}
+}
+
 static void
 test_blocks(void)
 {
@@ -455,6 +504,7 @@ main(void)
 	test_inline_html();
 	test_tasks_strike();
 	test_html_looks();
+	test_strike_across();
 	test_blocks();
 	test_sections();
 	test_topic_names();
