@@ -409,6 +409,11 @@ load_text_struck(struct load_state *st, cmark_node *n, const char *s,
 	cmark_node	*end;
 	size_t		 i, e, k, from = 0, sp, none[3] = { len, len, len };
 
+	/* Most texts hold no tilde: they need no look at their neighbours. */
+	if (st->strike_node != n && memchr(s, '~', len) == NULL) {
+		load_text_plain(st, s, len);
+		return;
+	}
 	load_run_of(&r, n, s, len);
 	if (st->strike_node == n) {
 		from = st->strike_at + st->strike_run;
