@@ -951,6 +951,20 @@ load_inlines(struct load_state *st, cmark_node *para)
 	cmark_iter_free(it);
 }
 
+/*
+ * Whether node `n` may be a table, or end with one: a paragraph, or a
+ * setext heading, which is one whose last line cmark took for an
+ * underline: a table's rows end at "---", a rule, and "===" is a row.
+ */
+static bool
+load_may_be_table(cmark_node *n)
+{
+	cmark_node_type	 type = cmark_node_get_type(n);
+
+	return type == CMARK_NODE_PARAGRAPH || (type == CMARK_NODE_HEADING &&
+	    cmark_node_get_end_line(n) > cmark_node_get_start_line(n));
+}
+
 void
 load_convert_block(struct load_state *st, cmark_node *block)
 {
@@ -962,8 +976,8 @@ load_convert_block(struct load_state *st, cmark_node *block)
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		n = cmark_iter_get_node(it);
 		if (ev == CMARK_EVENT_ENTER && ((st->src_pipes &&
-		    cmark_node_get_type(n) == CMARK_NODE_PARAGRAPH &&
-		    load_table(st, n)) || (st->notes != NULL &&
+		    load_may_be_table(n) && load_table(st, n)) ||
+		    (st->notes != NULL &&
 		    cmark_node_get_type(n) == CMARK_NODE_LINK &&
 		    load_notes_link(st, n)))) {
 			/* Done with, what it holds and its end too. */
