@@ -70,6 +70,8 @@ struct load_state {
 	bool			 flattened;
 	bool			 any_leaf;
 	bool			 smart;		/* CMARK_OPT_SMART */
+	bool			 after_html;	/* inline HTML last: a blank
+						   may be held back */
 	/* The text cmark parsed, for what it does not say: tables. */
 	const char		*src;		/* borrowed: the piece's text */
 	size_t			 srclen;

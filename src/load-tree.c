@@ -475,6 +475,22 @@ load_is_task(cmark_node *n, const char *lit, bool *done)
 	return true;
 }
 
+/*
+ * Whether a blank is held back: after inline HTML, where the text already
+ * ends with a blank or a line break ("<br>" at a line's end, a comment
+ * between two words), as a browser collapses the blanks around tags.
+ */
+static bool
+load_blank_held(struct load_state *st)
+{
+	const struct buf	*t = &st->doc->text;
+
+	if (!st->after_html)
+		return false;
+	return st->leaf == DOC_NONE || t->len <= st->doc->blocks[st->leaf].off ||
+	    t->data[t->len - 1] == ' ' || t->data[t->len - 1] == '\n';
+}
+
 static void
 load_text(struct load_state *st, cmark_node *n)
 {
@@ -483,6 +499,8 @@ load_text(struct load_state *st, cmark_node *n)
 
 	if (lit == NULL)
 		return;
+	if (load_blank_held(st))
+		lit += strspn(lit, " \t");
 	if (load_is_task(n, lit, &done)) {
 		/* U+2611 BALLOT BOX WITH CHECK, U+2610 BALLOT BOX */
 		doc_add_text(st->doc, done ? "\xe2\x98\x91 " : "\xe2\x98\x90 ",
@@ -860,12 +878,26 @@ load_html_block(struct load_state *st, cmark_node *n)
 	free(t);
 }
 
+static void	 load_event_kind(struct load_state *, cmark_node *,
+		    cmark_node_type, bool);
+
 void
 load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 {
 	cmark_node_type	 type = cmark_node_get_type(n);
 	bool		 enter = ev == CMARK_EVENT_ENTER;
 
+	load_event_kind(st, n, type, enter);
+	/* A blank after inline HTML is held back only up to other text. */
+	if (type != CMARK_NODE_HTML_INLINE && (type != CMARK_NODE_SOFTBREAK ||
+	    !st->after_html))
+		st->after_html = false;
+}
+
+static void
+load_event_kind(struct load_state *st, cmark_node *n, cmark_node_type type,
+    bool enter)
+{
 	switch (type) {
 	case CMARK_NODE_BLOCK_QUOTE:
 		if (enter)
@@ -909,7 +941,8 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 		load_text(st, n);
 		break;
 	case CMARK_NODE_SOFTBREAK:
-		doc_add_text(st->doc, " ", 1);
+		if (!load_blank_held(st))
+			doc_add_text(st->doc, " ", 1);
 		break;
 	case CMARK_NODE_LINEBREAK:
 		doc_add_text(st->doc, "\n", 1);
@@ -919,6 +952,7 @@ load_event(struct load_state *st, cmark_node *n, cmark_event_type ev)
 		break;
 	case CMARK_NODE_HTML_INLINE:
 		load_html_inline(st, n, NULL, HTML_DROP);
+		st->after_html = true;
 		break;
 	case CMARK_NODE_EMPH:
 	case CMARK_NODE_STRONG:

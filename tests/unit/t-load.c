@@ -189,6 +189,19 @@ struck(const struct doc *d)
 	return out;
 }
 
+/* Blanks around inline HTML collapse as a browser's do. */
+static void
+test_html_blanks(void)
+{
+	struct doc	*d;
+
+	d = testdoc_load("one<br>\ntwo<br> three<br>four. <!-- c --> five "
+	    "<span> six</span>\n");
+	tap_is_str(block_text(d, 0), "one\ntwo\nthree\nfour. five six",
+	    "no blank opens a line after <br>, none doubled by a tag");
+	doc_free(d);
+}
+
 /* A strike may hold other inlines: its closer is in a later text. */
 static void
 test_strike_across(void)
@@ -505,6 +518,7 @@ main(void)
 	test_tasks_strike();
 	test_html_looks();
 	test_strike_across();
+	test_html_blanks();
 	test_blocks();
 	test_sections();
 	test_topic_names();
