@@ -17,18 +17,27 @@
 /* Front matter longer than this is not looked for: it is Markdown. */
 #define FRONT_MAX	(64 * 1024)
 
+/*
+ * How far a closing line is looked for: an article that opens with "---"
+ * and holds no other within this many bytes opens with a rule, and its
+ * first screen need not wait for the whole file to tell.
+ */
+#define FRONT_SCAN	(1024 * 1024)
+
 enum front_kind {
 	FRONT_NONE,		/* the article opens with no front matter */
 	FRONT_MORE,		/* it may: more of the article is needed */
 	FRONT_YAML,
-	FRONT_TOML
+	FRONT_TOML,
+	FRONT_LONG		/* either, longer than FRONT_MAX: not read */
 };
 
 /*
  * Whether the `len` bytes at `s`, the start of the article (all of it if
  * `eof`), open with front matter, and where it ends: after its closing
  * line, in `*end`.  FRONT_MORE asks for more bytes; it is never given
- * past FRONT_MAX bytes or at the end.
+ * past FRONT_SCAN bytes or at the end.  Front matter longer than
+ * FRONT_MAX is FRONT_LONG: too long to be read.
  */
 enum front_kind	 front_find(const char *s, size_t len, bool eof, size_t *end);
 

@@ -50,10 +50,10 @@ front_find(const char *s, size_t len, bool eof, size_t *end)
 {
 	const char	*nl, *open, *close2;
 	enum front_kind	 kind;
-	size_t		 p, e, bound = len < FRONT_MAX ? len : FRONT_MAX;
+	size_t		 p, e, bound = len < FRONT_SCAN ? len : FRONT_SCAN;
 
 	if ((nl = memchr(s, '\n', bound)) == NULL)
-		return !eof && len < FRONT_MAX && (len < 3 ||
+		return !eof && len < FRONT_SCAN && (len < 3 ||
 		    memcmp(s, "---", 3) == 0 || memcmp(s, "+++", 3) == 0) ?
 		    FRONT_MORE : FRONT_NONE;
 	e = (size_t)(nl - s);
@@ -74,12 +74,12 @@ front_find(const char *s, size_t len, bool eof, size_t *end)
 		if (front_is_delim(s, p, e, open) ||
 		    front_is_delim(s, p, e, close2)) {
 			*end = nl != NULL ? e + 1 : e;
-			return kind;
+			return *end > FRONT_MAX ? FRONT_LONG : kind;
 		}
 		if (nl == NULL)
 			break;
 	}
-	return !eof && len < FRONT_MAX ? FRONT_MORE : FRONT_NONE;
+	return !eof && len < FRONT_SCAN ? FRONT_MORE : FRONT_NONE;
 }
 
 /*

@@ -1059,6 +1059,16 @@ load_input(struct load_job *j, size_t max, const char **at)
 	return (size_t)n;
 }
 
+/* Front matter of `end` bytes that cannot be read: shown as written. */
+static void
+load_front_raw(struct load_job *j, size_t end)
+{
+	diag_add(j->diag, "%s: front matter not read (%s); shown as written",
+	    j->st.doc->name, j->front.error);
+	j->front_raw = xstrndup(j->text.data, end > 0 &&
+	    j->text.data[end - 1] == '\n' ? end - 1 : end);
+}
+
 /*
  * Whether the article opens with front matter is known: once decided, its
  * block is read, and then blanked in the text, so that the parser (in
@@ -1077,14 +1087,15 @@ load_front(struct load_job *j)
 	j->front_known = true;
 	if (kind == FRONT_NONE)
 		return true;
-	switch (front_read(kind, j->text.data, end, &j->front)) {
+	if (kind == FRONT_LONG) {
+		snprintf(j->front.error, sizeof(j->front.error), "longer than "
+		    "%d KiB", FRONT_MAX / 1024);
+		load_front_raw(j, end);
+	} else switch (front_read(kind, j->text.data, end, &j->front)) {
 	case FRONT_READ_NOT:
 		return true;
 	case FRONT_READ_BAD:
-		diag_add(j->diag, "%s: front matter not read (%s); shown as "
-		    "written", j->st.doc->name, j->front.error);
-		j->front_raw = xstrndup(j->text.data, end > 0 &&
-		    j->text.data[end - 1] == '\n' ? end - 1 : end);
+		load_front_raw(j, end);
 		break;
 	case FRONT_READ_OK:
 		break;

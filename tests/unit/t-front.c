@@ -56,11 +56,17 @@ test_find_bound(void)
 	buf_adds(&b, "---\n");
 	while (b.len < FRONT_MAX)
 		buf_adds(&b, "key: value\n");
-	tap_is_int(front_find(b.data, b.len, false, &end), FRONT_NONE,
-	    "not closed within FRONT_MAX: none, not more");
+	tap_is_int(front_find(b.data, b.len, false, &end), FRONT_MORE,
+	    "not closed within FRONT_MAX: more");
 	buf_adds(&b, "---\n");
-	tap_is_int(front_find(b.data, b.len, true, &end), FRONT_NONE,
-	    "closed past FRONT_MAX: none");
+	tap_is_int(front_find(b.data, b.len, true, &end), FRONT_LONG,
+	    "closed past FRONT_MAX: too long to read");
+	tap_ok(end == b.len, "its end found all the same");
+	b.len = 4;		/* "---\n", then no closing line */
+	while (b.len < FRONT_SCAN + 10)
+		buf_adds(&b, "key: value\n");
+	tap_is_int(front_find(b.data, b.len, false, &end), FRONT_NONE,
+	    "not closed within FRONT_SCAN: none, not more");
 	buf_release(&b);
 }
 
