@@ -7,9 +7,13 @@
  * and the lists at the ends of sections serve both), and the notes that a
  * section refers to are listed at its end, each a block of its own.  A
  * reference to no definition stays text, as in GFM; a definition that no
- * reference names is listed at the article's end.  The loader parses an
- * article that holds "[^" whole (from its first piece that does), so
- * that every definition is in the tree its references are in.
+ * reference names is listed at the article's end, and a label's second
+ * definition is none.  As in GFM, the blocks indented under a definition
+ * (cmark's indented code) are the note's, read again as Markdown; and a
+ * definition cmark took for a link's ("[^label]: word") gets back the
+ * lines that went on with it.  The loader parses an article that holds
+ * "[^" whole (from its first piece that does), so that every definition
+ * is in the tree its references are in.
  */
 #include "load-private.h"
 
@@ -24,6 +28,8 @@ struct load_note {
 	char		*label;		/* owned: as written, after '^' */
 	cmark_node	*def;		/* the definition's paragraph, taken
 					   out of the tree; or NULL */
+	cmark_node	*more;		/* the blocks indented under it, as
+					   cmark read them: indented code */
 	char		*text;		/* owned: or its text, when cmark read
 					   the definition as a link's */
 	unsigned int	 number;	/* 0 until a reference names it */
@@ -47,6 +53,10 @@ struct load_notes {
 	size_t			*pending;	/* owned: named, not listed */
 	size_t			 npending;
 	size_t			 cappending;
+	bool			 flushing;	/* listing notes: a heading in
+						   a note lists no more */
+	bool			 gap;		/* the last note listed had
+						   blocks under it */
 };
 
 /*
@@ -176,6 +186,130 @@ load_note_split(struct load_state *st, cmark_node *p)
 	}
 }
 
+/* Line `line` of the source, a quote's '>' and an item's indent off. */
+static bool
+load_note_line(struct load_state *st, int line, const char **s, size_t *len)
+{
+	if (!load_source_line(st, line, s, len))
+		return false;
+	while (*len > 0 && (**s == ' ' || **s == '\t' || **s == '>')) {
+		(*s)++;
+		(*len)--;
+	}
+	return true;
+}
+
+/* The first line of block `b` in the source, from where `b` starts. */
+static bool
+load_note_start(struct load_state *st, cmark_node *b, const char **s,
+    size_t *len)
+{
+	size_t	 col = (size_t)cmark_node_get_start_column(b);
+
+	if (!load_source_line(st, cmark_node_get_start_line(b), s, len) ||
+	    col < 1 || col - 1 > *len)
+		return false;
+	*s += col - 1;
+	*len -= col - 1;
+	return true;
+}
+
+/*
+ * cmark reads "[^label]: word" as a link's definition, and takes it off
+ * the paragraph it opens: the lines that go on with the note are left a
+ * paragraph of their own.  When paragraph `p` lost such lines (its text
+ * does not open with its first line's), the last of them is put back
+ * before what is left, to be the note's first line.
+ */
+static void
+load_note_rejoin(struct load_state *st, cmark_node *p)
+{
+	cmark_node	*first = cmark_node_first_child(p), *text, *br;
+	const char	*s, *lit, *at = NULL;
+	char		*put;
+	size_t		 len, atlen = 0;
+	int		 line = cmark_node_get_start_line(p);
+	int		 last = cmark_node_get_end_line(p);
+	bool		 opener = false;
+
+	if (first == NULL || !load_note_start(st, p, &s, &len) || len == 0 ||
+	    s[0] != '[' || (cmark_node_get_type(first) == CMARK_NODE_TEXT &&
+	    (lit = cmark_node_get_literal(first)) != NULL && lit[0] != '\0' &&
+	    strncmp(lit, s, strlen(lit) < len ? strlen(lit) : len) == 0))
+		return;
+	/* The lines taken: those that open with '[', up to what is left. */
+	do {
+		if ((opener = load_note_opens(s, len) > 0)) {
+			at = s;
+			atlen = len;
+		}
+	} while (++line < last && load_note_line(st, line, &s, &len) &&
+	    len > 0 && s[0] == '[');
+	if (!opener)
+		return;
+	text = cmark_node_new_with_mem(CMARK_NODE_TEXT, st->mem);
+	put = xstrndup(at, atlen);
+	cmark_node_set_literal(text, put);
+	free(put);
+	br = cmark_node_new_with_mem(CMARK_NODE_SOFTBREAK, st->mem);
+	cmark_node_prepend_child(p, br);
+	cmark_node_prepend_child(p, text);
+}
+
+/*
+ * Whether node `n` is indented code: a block indented under a note.
+ * cmark does not say, but a fenced block starts at its fence, and an
+ * indented one at its text, past the indent.
+ */
+static bool
+load_is_indented_code(struct load_state *st, cmark_node *n)
+{
+	const char	*s, *lit;
+	size_t		 len, col = (size_t)cmark_node_get_start_column(n);
+
+	if (cmark_node_get_type(n) != CMARK_NODE_CODE_BLOCK ||
+	    (lit = cmark_node_get_literal(n)) == NULL ||
+	    !load_source_line(st, cmark_node_get_start_line(n), &s, &len) ||
+	    col < 1 || col - 1 > len)
+		return false;
+	s += col - 1;
+	len -= col - 1;
+	return (len < 3 || (memcmp(s, "```", 3) != 0 &&
+	    memcmp(s, "~~~", 3) != 0) || strncmp(lit, s, len) == 0);
+}
+
+/*
+ * Indented code `code` with no definition's paragraph before it: when the
+ * last line above it, blank lines aside, is a definition that cmark took
+ * for a link's, and no block holds that line, the definition is made a
+ * paragraph again, for the code to be its note's.
+ */
+static cmark_node *
+load_note_taken(struct load_state *st, cmark_node *code)
+{
+	cmark_node	*prev = cmark_node_previous(code);
+	cmark_node	*up = cmark_node_parent(code), *p, *text;
+	int		 line = cmark_node_get_start_line(code) - 1;
+	int		 floor = prev != NULL ? cmark_node_get_end_line(prev) :
+			    cmark_node_get_type(up) == CMARK_NODE_DOCUMENT ? 0 :
+			    cmark_node_get_start_line(up) - 1;
+	const char	*s;
+	char		*put;
+	size_t		 len = 0;
+
+	while (line > floor && load_note_line(st, line, &s, &len) && len == 0)
+		line--;
+	if (line <= floor || len == 0 || load_note_opens(s, len) == 0)
+		return NULL;
+	p = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, st->mem);
+	text = cmark_node_new_with_mem(CMARK_NODE_TEXT, st->mem);
+	put = xstrndup(s, len);
+	cmark_node_set_literal(text, put);
+	free(put);
+	cmark_node_append_child(p, text);
+	return p;
+}
+
 /*
  * If paragraph `p` is a definition, take it: out of the tree, its
  * "[^label]:" off its text.
@@ -207,7 +341,7 @@ load_notes_find(struct load_state *st, cmark_node *root)
 	struct load_notes	*ns;
 	cmark_iter		*it;
 	cmark_event_type	 ev;
-	cmark_node		*n;
+	cmark_node		*n, *last = NULL, *taken;
 	cmark_node_type		 type;
 	size_t			 i, had;
 
@@ -219,13 +353,23 @@ load_notes_find(struct load_state *st, cmark_node *root)
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		n = cmark_iter_get_node(it);
 		type = cmark_node_get_type(n);
+		/* What is indented under a note is the note's, as in GFM. */
+		if (ev == CMARK_EVENT_ENTER && load_is_indented_code(st, n) &&
+		    ((last != NULL && cmark_node_previous(n) == last) ||
+		    ((taken = load_note_taken(st, n)) != NULL &&
+		    load_note_def(ns, taken)))) {
+			ns->v[ns->n - 1].more = n;
+			last = NULL;
+		}
 		if (ev != CMARK_EVENT_ENTER || (type != CMARK_NODE_PARAGRAPH &&
 		    type != CMARK_NODE_HEADING))
 			continue;
 		if (type == CMARK_NODE_PARAGRAPH) {
+			load_note_rejoin(st, n);
 			/* What is cut off comes next in the walk. */
 			load_note_split(st, n);
-			load_note_def(ns, n);
+			if (load_note_def(ns, n))
+				last = n;
 		}
 		/* No block in it: its inlines need no walk. */
 		cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
@@ -236,6 +380,8 @@ load_notes_find(struct load_state *st, cmark_node *root)
 	    sizeof(*ns->keys));
 	for (i = had; i < ns->n; i++) {
 		cmark_node_unlink(ns->v[i].def);
+		if (ns->v[i].more != NULL)
+			cmark_node_unlink(ns->v[i].more);
 		ns->keys[ns->nkeys++] = (struct load_key){ ns->v[i].label, i };
 	}
 	qsort(ns->keys, ns->nkeys, sizeof(*ns->keys), load_key_cmp);
@@ -327,6 +473,34 @@ load_notes_link(struct load_state *st, cmark_node *link)
 	return true;
 }
 
+/*
+ * The blocks indented under a note, code block `code` to cmark, read as
+ * what they are: the note's further paragraphs, lists, code, tables.
+ */
+static void
+load_note_more(struct load_state *st, cmark_node *code)
+{
+	const char	*lit = cmark_node_get_literal(code);
+	struct load_state saved = *st;
+	cmark_node	*root, *n;
+	size_t		 len = lit != NULL ? strlen(lit) : 0;
+
+	root = cmark_parse_document(lit != NULL ? lit : "", len,
+	    CMARK_OPT_DEFAULT | (st->smart ? CMARK_OPT_SMART : 0));
+	/* Its tables are read again from its own text. */
+	load_state_source(st, lit != NULL ? lit : "", len, 1);
+	for (n = cmark_node_first_child(root); n != NULL; n =
+	    cmark_node_next(n))
+		load_convert_block(st, n);
+	st->src = saved.src;
+	st->srclen = saved.srclen;
+	st->src_line = saved.src_line;
+	st->src_pipes = saved.src_pipes;
+	st->line_off = saved.line_off;
+	st->line = saved.line;
+	cmark_node_free(root);
+}
+
 /* Note `note` as a block: its mark, then its text. */
 static void
 load_note_block(struct load_state *st, struct load_note *note, bool first)
@@ -338,8 +512,10 @@ load_note_block(struct load_state *st, struct load_note *note, bool first)
 		note->number = doc_link_number(st->doc);
 	load_leaf_open(st, DOC_NOTE, 0);
 	st->doc->blocks[st->leaf].number = note->number;
-	if (!first)
+	/* Notes are a list, but blocks under a note end it. */
+	if (!first && !st->notes->gap)
 		st->doc->blocks[st->leaf].flags |= DOC_NO_GAP;
+	st->notes->gap = note->more != NULL;
 	/*
 	 * A definition cmark took for a link's has its text as the link's
 	 * destination: Markdown still, which GFM reads as a paragraph's.
@@ -357,6 +533,8 @@ load_note_block(struct load_state *st, struct load_note *note, bool first)
 	load_leaf_close(st);
 	if (text != NULL)
 		cmark_node_free(text);
+	if (note->more != NULL)
+		load_note_more(st, note->more);
 }
 
 void
@@ -365,12 +543,15 @@ load_notes_flush(struct load_state *st)
 	struct load_notes	*ns = st->notes;
 	size_t			 i;
 
+	if (ns == NULL || ns->flushing)
+		return;
+	ns->flushing = true;
 	/* A note's text may name notes not listed yet: they come after. */
-	for (i = 0; ns != NULL && i < ns->npending; i++)
+	for (i = 0; i < ns->npending; i++)
 		if (!ns->v[ns->pending[i]].listed)
 			load_note_block(st, &ns->v[ns->pending[i]], i == 0);
-	if (ns != NULL)
-		ns->npending = 0;
+	ns->npending = 0;
+	ns->flushing = false;
 }
 
 void
@@ -386,18 +567,23 @@ load_notes_end(struct load_state *st, bool last)
 		load_notes_flush(st);
 		/* Definitions no reference names, in the article's order. */
 		for (i = 0; i < ns->n; i++) {
-			if (ns->v[i].listed || ns->v[i].def == NULL)
+			/* A label's second definition is none, as in GFM. */
+			if (ns->v[i].listed || ns->v[i].def == NULL ||
+			    load_note_find(ns, ns->v[i].label,
+			    strlen(ns->v[i].label)) != &ns->v[i])
 				continue;
 			load_note_block(st, &ns->v[i], first);
 			first = false;
 		}
 	}
 	/* The tree goes with its parse: its definitions too. */
-	for (i = 0; i < ns->n; i++)
-		if (ns->v[i].def != NULL) {
+	for (i = 0; i < ns->n; i++) {
+		if (ns->v[i].def != NULL)
 			cmark_node_free(ns->v[i].def);
-			ns->v[i].def = NULL;
-		}
+		if (ns->v[i].more != NULL)
+			cmark_node_free(ns->v[i].more);
+		ns->v[i].def = ns->v[i].more = NULL;
+	}
 }
 
 void

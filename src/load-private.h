@@ -106,6 +106,10 @@ void	 load_state_release(struct load_state *);
 void	 load_state_source(struct load_state *, const char *src, size_t len,
 	    int line);
 
+/* Line `line` of the source, as cmark numbers them, with no newline. */
+bool	 load_source_line(struct load_state *, int line, const char **s,
+	    size_t *len);
+
 void	 load_leaf_open(struct load_state *, enum doc_kind, unsigned int level);
 void	 load_leaf_close(struct load_state *);
 

@@ -60,35 +60,6 @@ struct load_tbl {
 	size_t			 emitted;	/* its cells so far */
 };
 
-/* Line `line` of the source, as cmark numbers them, with no newline. */
-static bool
-load_table_source(struct load_state *st, int line, const char **s,
-    size_t *len)
-{
-	const char	*nl;
-	size_t		 left;
-
-	if (line < st->src_line)
-		return false;
-	if (line < st->line) {
-		st->line = st->src_line;
-		st->line_off = 0;
-	}
-	while (st->line < line) {
-		nl = memchr(st->src + st->line_off, '\n',
-		    st->srclen - st->line_off);
-		if (nl == NULL)
-			return false;
-		st->line_off = (size_t)(nl - st->src) + 1;
-		st->line++;
-	}
-	*s = st->src + st->line_off;
-	left = st->srclen - st->line_off;
-	nl = memchr(*s, '\n', left);
-	*len = nl != NULL ? (size_t)(nl - *s) : left;
-	return true;
-}
-
 /* The quotes and items around `para`, outermost first. */
 static bool
 load_table_prefixes(struct load_tbl *t, cmark_node *para)
@@ -167,7 +138,7 @@ load_table_lines(struct load_state *st, struct load_tbl *t, cmark_node *para)
 	if (last < first)
 		return false;
 	for (line = first; line <= last; line++) {
-		if (!load_table_source(st, line, &ln.s, &ln.len))
+		if (!load_source_line(st, line, &ln.s, &ln.len))
 			return false;
 		if (line == first) {
 			t->raw = ln.s;

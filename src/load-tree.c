@@ -6,6 +6,10 @@
  * read for what a reader needs and never shown as tags, and a paragraph
  * that holds a pipe table is handed to load-table.c.
  */
+
+/* memrchr(3), which glibc declares only with _GNU_SOURCE. */
+#define _GNU_SOURCE
+
 #include "load-private.h"
 
 #include <stdlib.h>
@@ -1071,6 +1075,38 @@ load_state_release(struct load_state *st)
 	free(st->spans);
 	free(st->html);
 	load_notes_free(st);
+}
+
+/* Line `line` of the source, as cmark numbers them, with no newline. */
+bool
+load_source_line(struct load_state *st, int line, const char **s,
+    size_t *len)
+{
+	const char	*nl;
+	size_t		 left;
+
+	if (line < st->src_line)
+		return false;
+	/* Back a few lines, as a footnote's definition looks, not all. */
+	while (st->line > line) {
+		nl = st->line_off > 1 ? memrchr(st->src, '\n',
+		    st->line_off - 1) : NULL;
+		st->line_off = nl != NULL ? (size_t)(nl - st->src) + 1 : 0;
+		st->line--;
+	}
+	while (st->line < line) {
+		nl = memchr(st->src + st->line_off, '\n',
+		    st->srclen - st->line_off);
+		if (nl == NULL)
+			return false;
+		st->line_off = (size_t)(nl - st->src) + 1;
+		st->line++;
+	}
+	*s = st->src + st->line_off;
+	left = st->srclen - st->line_off;
+	nl = memchr(*s, '\n', left);
+	*len = nl != NULL ? (size_t)(nl - *s) : left;
+	return true;
 }
 
 void

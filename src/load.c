@@ -676,7 +676,14 @@ load_ready(struct load_job *j)
 	load_piece_refs(j, end);
 	if (j->eof)
 		return load_over_budget(j, end) ? 0 : end;
-	switch (load_settled(j)) {
+	/*
+	 * A footnote's definition may come after any cut, and one that
+	 * cmark reads as a link's goes on in the lines after it: a piece
+	 * that may hold either waits for the end, and for the rest of the
+	 * article parsed as one piece with it.
+	 */
+	switch (load_holds_note(j->text.data + j->pos, end - j->pos) ?
+	    LOAD_NEVER : load_settled(j)) {
 	case LOAD_SETTLED:
 		return load_over_budget(j, end) ? 0 : end;
 	case LOAD_UNSETTLED:

@@ -323,6 +323,15 @@ test_notes(void)
 		{ "a note read as a link's", "# L\n\nA[^u] link note.\n\n"
 		    "[^u]: https://example.com/u\n" },
 		{ "an undefined note", "# U\n\nNo[^nothing] note.\n" },
+		{ "a link's note that goes on", "[^g]: https://example.com/g\n"
+		    "    retrieved later.\n\n# G\n\nSee[^g].\n" },
+		{ "a note with blocks under it", "# B\n\nSee[^b].\n\n"
+		    "[^b]: Has a list:\n\n    - one\n    - two\n\n"
+		    "        code\n" },
+		{ "a link's note with blocks", "# K\n\nSee[^k].\n\n"
+		    "[^k]: word\n\n    More.\n" },
+		{ "a second definition", "# D\n\nSee[^d].\n\n[^d]: one\n"
+		    "    goes on\n[^d]: two\n" },
 	};
 	struct buf	 md;
 	size_t		 i, j;
