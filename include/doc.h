@@ -91,7 +91,8 @@ struct doc_span {
 	size_t			 url_off;	/* link, image: in doc->urls */
 	size_t			 url_len;
 	unsigned int		 link;		/* link, image, note: number
-						   from 1 */
+						   from 1; strike: its
+						   tildes, 0 from HTML */
 	enum doc_span_kind	 kind;
 };
 

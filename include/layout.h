@@ -9,6 +9,7 @@
 #ifndef OLSREAD_LAYOUT_H
 #define OLSREAD_LAYOUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util.h"
@@ -83,6 +84,8 @@ struct layout {
 	size_t			 capsegs;
 	struct buf		 deco;	/* decoration text */
 	struct layout_scratch	*scratch; /* owned: working memory */
+	bool			 struck_drawn; /* the output strikes text
+					   through: no tildes around it */
 };
 
 void	 layout_init(struct layout *);

@@ -162,6 +162,7 @@ dump_article(FILE *fp, const struct doc *d, size_t from, size_t to,
 	bool		 top = o->trim;
 
 	layout_init(&l);
+	l.struck_drawn = o->color;
 	for (s = from; s < to && !ferror(fp); s++) {
 		for (b = d->sections[s].first; b < d->sections[s].end; b++) {
 			layout_block(&l, d, b, o->width);

@@ -30,7 +30,11 @@ struct layout_ref {
 	unsigned int	 link;
 	unsigned int	 cols;
 	const char	*mark;		/* static: a word before an image's
-					   text, drawn in place of a number */
+					   text, or a strike's tildes, drawn
+					   in place of a number */
+	bool		 lead;		/* the mark goes with the text after
+					   it, to the next line too */
+	bool		 struck;	/* the mark is a strike's */
 };
 
 /* A span start or end, for the sweep that builds the runs. */

@@ -316,10 +316,14 @@ layout_copy_line(struct layout *l, const struct layout *sub, size_t i,
 		if (s->kind == LAYOUT_SEG_TEXT)
 			layout_text(l, (enum layout_role)s->role,
 			    s->style | style, s->off, s->len, s->cols);
-		else
+		else {
 			layout_deco(l, (enum layout_seg_kind)s->kind,
 			    (enum layout_role)s->role, sub->deco.data + s->doff,
 			    s->dlen, s->cols, s->off, s->len);
+			/* A strike's tildes keep their look. */
+			if (s->style != 0 && l->nsegs > 0)
+				l->segs[l->nsegs - 1].style = s->style | style;
+		}
 	}
 }
 
@@ -483,8 +487,10 @@ layout_table(struct layout_ctx *c)
 	g.w = xcalloc(g.ncols, sizeof(*g.w));
 	nsub = g.ncols < 2 ? 2 : g.ncols;
 	g.sub = xcalloc(nsub, sizeof(*g.sub));
-	for (k = 0; k < nsub; k++)
+	for (k = 0; k < nsub; k++) {
 		layout_init(&g.sub[k]);
+		g.sub[k].struck_drawn = c->l->struck_drawn;
+	}
 	layout_grid_measure(c, &g);
 	if (layout_grid_widths(&g))
 		layout_grid(c, &g);

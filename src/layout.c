@@ -346,7 +346,7 @@ layout_add_run(struct layout_scratch *sc, size_t off, unsigned char style)
 	sc->runs[sc->nruns++].style = style;
 }
 
-static void
+static struct layout_ref *
 layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link,
     const char *mark)
 {
@@ -358,8 +358,26 @@ layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link,
 	r->pos = pos;
 	r->link = link;
 	r->mark = mark;
+	r->lead = mark != NULL;
+	r->struck = false;
 	r->cols = mark != NULL ? (unsigned int)strlen(mark) :
 	    (unsigned int)snprintf(NULL, 0, "[%u]", link);
+	return r;
+}
+
+/*
+ * Where the output cannot strike text through, a strike's tildes stand
+ * around it, as the author wrote them: as many as span `sp` says.
+ */
+static void
+layout_add_tildes(struct layout_scratch *sc, const struct doc_span *sp,
+    size_t base)
+{
+	const char	*tildes = sp->link == 1 ? "~" : "~~";
+
+	layout_add_ref(sc, sp->off - base, 0, tildes)->struck = true;
+	layout_add_ref(sc, sp->off + sp->len - base, 0, tildes)->struck = true;
+	sc->refs[sc->nrefs - 1].lead = false;
 }
 
 /*
@@ -394,6 +412,8 @@ layout_styles(struct layout_ctx *c)
 		    sp->kind == DOC_SPAN_NOTE)
 			layout_add_ref(sc, sp->off + sp->len - c->base,
 			    sp->link, NULL);
+		if (sp->kind == DOC_SPAN_STRIKE && !c->l->struck_drawn)
+			layout_add_tildes(sc, sp, c->base);
 	}
 	if (n > 1)
 		qsort(sc->events, n, sizeof(*sc->events), layout_event_cmp);
@@ -412,16 +432,24 @@ layout_styles(struct layout_ctx *c)
 }
 
 static int
+layout_ref_rank(const struct layout_ref *r)
+{
+	return r->lead ? 0 : r->mark == NULL ? 1 : 2;
+}
+
+static int
 layout_ref_cmp(const void *a, const void *b)
 {
 	const struct layout_ref	*x = a, *y = b;
 
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
-	if (x->link != y->link)
-		return x->link < y->link ? -1 : 1;
-	/* An empty image: its word, then its number. */
-	return (x->mark == NULL) - (y->mark == NULL);
+	/* What opens comes first (an empty image's word before its
+	   number), what closes last (a strike's tildes after a number
+	   within it). */
+	if (layout_ref_rank(x) != layout_ref_rank(y))
+		return layout_ref_rank(x) - layout_ref_rank(y);
+	return x->link < y->link ? -1 : x->link > y->link;
 }
 
 /* Style at offset `pos`; calls come with offsets that never decrease. */
@@ -517,8 +545,11 @@ layout_emit_ref(struct layout_ctx *c, const struct layout_ref *r)
 	/* Only a line narrower than the number itself cuts it. */
 	if (cols > room)
 		cols = room;
-	layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_LINK_NUMBER, num, cols,
-	    cols, 0, 0);
+	layout_deco(c->l, LAYOUT_SEG_DECO, r->struck ? c->role :
+	    LAYOUT_LINK_NUMBER, num, cols, cols, 0, 0);
+	/* Tildes look as the struck text does. */
+	if (r->struck && cols > 0)
+		c->l->segs[c->l->nsegs - 1].style = LAYOUT_STRIKE;
 }
 
 /*
@@ -647,7 +678,7 @@ layout_fill_refs(struct layout_ctx *c, struct layout_fill *f)
 
 	while (f->ref < sc->nrefs && sc->refs[f->ref].pos <= f->pos) {
 		/* An image's word goes with its text, to the next line too. */
-		if (sc->refs[f->ref].mark != NULL && f->pos > f->start &&
+		if (sc->refs[f->ref].lead && f->pos > f->start &&
 		    sc->brk[f->pos] == TEXT_BREAK_ALLOWED && f->bpos != f->pos) {
 			f->bpos = f->pos;
 			f->bref = f->ref;

@@ -400,10 +400,11 @@ load_strike_close(struct load_state *st)
 
 /*
  * Text node `n`'s literal, with each "~~struck~~" (or "~struck~") a
- * span, its tildes kept: the pager's curses has no strike-through, and
- * plain text has no style at all, so the tildes are what says it is
- * struck there.  A strike may end in a later text of the same parent,
- * "~~a *b* c~~"; it is then a span on the stack until its closer.
+ * span of its text, the number of its tildes the span's `link`: the
+ * layout puts them back where the output cannot strike text through
+ * (the pager's curses, plain text).  A strike may end in a later text of
+ * the same parent, "~~a *b* c~~"; it is then a span on the stack until
+ * its closer.
  */
 static void
 load_text_struck(struct load_state *st, cmark_node *n, const char *s,
@@ -420,9 +421,9 @@ load_text_struck(struct load_state *st, cmark_node *n, const char *s,
 	}
 	load_run_of(&r, n, s, len);
 	if (st->strike_node == n) {
-		from = st->strike_at + st->strike_run;
-		load_text_plain(st, s, from);
+		load_text_plain(st, s, st->strike_at);
 		load_strike_close(st);
+		from = st->strike_at + st->strike_run;
 	}
 	for (i = from; i < len; i++) {
 		if (s[i] != '~' || (k = load_tildes_at(&r, i)) == 0 ||
@@ -433,7 +434,8 @@ load_text_struck(struct load_state *st, cmark_node *n, const char *s,
 		if ((e = load_strike_end(&r, i + k + 1, k, none)) < len) {
 			load_text_plain(st, s + from, i - from);
 			sp = doc_span_open(st->doc, DOC_SPAN_STRIKE);
-			load_text_plain(st, s + i, e + k - i);
+			doc_span_set_link(st->doc, sp, (unsigned int)k);
+			load_text_plain(st, s + i + k, e - i - k);
 			doc_span_close(st->doc, sp);
 			from = e + k;
 			i = from - 1;
@@ -445,8 +447,10 @@ load_text_struck(struct load_state *st, cmark_node *n, const char *s,
 			continue;
 		}
 		load_text_plain(st, s + from, i - from);
-		from = i;
+		from = i + k;
 		load_span_push(st, DOC_SPAN_STRIKE, NULL);
+		doc_span_set_link(st->doc, st->spans[st->nspans - 1],
+		    (unsigned int)k);
 		st->strike_span = st->nspans - 1;
 		st->strike_node = end;
 		st->strike_at = e;

@@ -175,6 +175,14 @@ esc=$(printf '\033')
 NO_COLOR=1 "$bin" --dump --color=always "$sample" | grep -q "$esc\[" &&
     pass "--color=always wins over NO_COLOR" ||
     fail "--color=always wins over NO_COLOR"
+printf 'A ~~struck~~ word.\n' >"$tmp/struck.md"
+[ "$("$bin" --dump --color=never "$tmp/struck.md")" = "A ~~struck~~ word." ] &&
+    pass "struck through in plain text: its tildes" ||
+    fail "struck through in plain text: its tildes"
+[ "$("$bin" --dump --color=always "$tmp/struck.md")" = \
+    "A ${esc}[0;9mstruck${esc}[0m word." ] &&
+    pass "struck through in colour: SGR 9, no tildes" ||
+    fail "struck through in colour: SGR 9, no tildes"
 
 # Nothing from the article reaches the terminal raw: the only escape
 # sequences in the output are olsread's own SGR ones, whose parameters

@@ -19,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 check() {
 	n=$((n + 1))
-	cmark-gfm -e table -t xml "$1" | "$cells" --xml >"$tmp/theirs"
+	cmark-gfm -e table -e strikethrough -t xml "$1" | "$cells" --xml >"$tmp/theirs"
 	"$cells" "$1" >"$tmp/ours" 2>&1
 	tables=$(grep -c '^table ' "$tmp/theirs")
 	if cmp -s "$tmp/theirs" "$tmp/ours"; then
