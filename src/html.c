@@ -1,7 +1,7 @@
 /*
  * html: reading one inline piece of raw HTML: its kind, its tag's name, and
  * its href, src and alt attributes, character references decoded as a
- * browser decodes the common ones.
+ * browser decodes them.
  */
 #include "html.h"
 
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "html-entities.h"
 #include "text.h"
 
 static bool
@@ -48,60 +49,123 @@ html_put_cp(char *out, size_t size, size_t *o, uint32_t cp)
 }
 
 /*
- * A character reference at s[*p] ("&amp;", "&#233;", "&#xe9;"): decoded
- * into out, *p moved past it.  False, *p unmoved, if there is none.
+ * What a browser makes of numeric reference `cp`: no character, a
+ * surrogate or past Unicode is U+FFFD, and 0x80 to 0x9F are read as
+ * windows-1252 (the C1 controls are never meant).
  */
-static bool
-html_reference(const char *s, size_t len, size_t *p, char *out, size_t size,
-    size_t *o)
+static uint32_t
+html_numeric(uint32_t cp)
 {
-	static const struct {
-		const char	*name;
-		uint32_t	 cp;
-	} named[] = {
-		{ "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' },
-		{ "apos", '\'' }, { "nbsp", 0xa0 }, { "copy", 0xa9 },
-		{ "reg", 0xae }, { "deg", 0xb0 }, { "middot", 0xb7 },
-		{ "laquo", 0xab }, { "raquo", 0xbb }, { "times", 0xd7 },
-		{ "ndash", 0x2013 }, { "mdash", 0x2014 }, { "lsquo", 0x2018 },
-		{ "rsquo", 0x2019 }, { "ldquo", 0x201c }, { "rdquo", 0x201d },
-		{ "bull", 0x2022 }, { "hellip", 0x2026 }, { "euro", 0x20ac },
-		{ "trade", 0x2122 }, { "larr", 0x2190 }, { "rarr", 0x2192 },
+	static const uint16_t	 cp1252[32] = {
+		0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+		0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d, 0x8f,
+		0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+		0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
 	};
-	size_t		 q = *p + 1, i, n;
+
+	if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0xfffd;
+	if (cp >= 0x80 && cp <= 0x9f)
+		return cp1252[cp - 0x80];
+	return cp;
+}
+
+/* "&#233;", "&#xe9;" at s[*p], its ';' owed but not needed. */
+static bool
+html_numeric_reference(const char *s, size_t len, size_t *p, char *out,
+    size_t size, size_t *o)
+{
+	size_t		 q = *p + 2, n;
 	uint32_t	 cp = 0;
 	int		 base = 10, d;
 
-	if (q < len && s[q] == '#') {
-		if (++q < len && (s[q] == 'x' || s[q] == 'X')) {
-			base = 16;
-			q++;
-		}
-		for (n = 0; q < len && n < 8; q++, n++) {
-			d = s[q] >= '0' && s[q] <= '9' ? s[q] - '0' :
-			    base == 16 && html_lower(s[q]) >= 'a' &&
-			    html_lower(s[q]) <= 'f' ? html_lower(s[q]) - 'a' + 10 :
-			    -1;
-			if (d < 0)
-				break;
+	if (q < len && (s[q] == 'x' || s[q] == 'X')) {
+		base = 16;
+		q++;
+	}
+	for (n = 0; q < len; q++, n++) {
+		d = s[q] >= '0' && s[q] <= '9' ? s[q] - '0' :
+		    base == 16 && html_lower(s[q]) >= 'a' &&
+		    html_lower(s[q]) <= 'f' ? html_lower(s[q]) - 'a' + 10 : -1;
+		if (d < 0)
+			break;
+		/* Past Unicode it stays past it, whatever follows. */
+		if (cp <= 0x10ffff)
 			cp = cp * (uint32_t)base + (uint32_t)d;
-		}
-		if (n == 0 || q >= len || s[q] != ';')
-			return false;
-		html_put_cp(out, size, o, cp);
-		*p = q + 1;
-		return true;
 	}
-	for (i = 0; i < sizeof(named) / sizeof(*named); i++) {
-		n = strlen(named[i].name);
-		if (len - q > n && memcmp(s + q, named[i].name, n) == 0 &&
-		    s[q + n] == ';') {
-			html_put_cp(out, size, o, named[i].cp);
-			*p = q + n + 1;
-			return true;
-		}
+	if (n == 0)
+		return false;
+	html_put_cp(out, size, o, html_numeric(cp));
+	*p = q < len && s[q] == ';' ? q + 1 : q;
+	return true;
+}
+
+/* The entity named by the `n` bytes at `name`, or NULL. */
+static const struct html_entity *
+html_entity_find(const char *name, size_t n)
+{
+	size_t	 lo = 0, hi = html_nentities, mid;
+	int	 c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = strncmp(html_entities[mid].name, name, n);
+		if (c == 0 && html_entities[mid].name[n] != '\0')
+			c = 1;
+		if (c == 0)
+			return &html_entities[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return false;
+	return NULL;
+}
+
+/*
+ * A character reference at s[*p] ("&amp;", "&eacute;", "&#233;"): decoded
+ * into out as a browser decodes it, *p moved past it; false, *p unmoved,
+ * if there is none.  A name from before HTML5 needs no ';' ("&copy 2003"),
+ * but in an attribute's value (`attr`) not before a letter, a digit or
+ * '=', where it may be a URL's query ("?a=1&copy=2").
+ */
+static bool
+html_reference(const char *s, size_t len, size_t *p, char *out, size_t size,
+    size_t *o, bool attr)
+{
+	const struct html_entity	*e = NULL;
+	size_t				 q = *p + 1, n = 0, k;
+	char				 after;
+
+	if (q < len && s[q] == '#')
+		return html_numeric_reference(s, len, p, out, size, o);
+	while (q + n < len && n <= HTML_ENTITY_NAME_MAX && ((s[q + n] >= 'a' &&
+	    s[q + n] <= 'z') || (s[q + n] >= 'A' && s[q + n] <= 'Z') ||
+	    (s[q + n] >= '0' && s[q + n] <= '9')))
+		n++;
+	if (n == 0)
+		return false;
+	if (q + n < len && s[q + n] == ';' && (e = html_entity_find(s + q,
+	    n)) != NULL)
+		k = n + 1;
+	else
+		for (k = n; k > 0; k--) {
+			after = q + k < len ? s[q + k] : '\0';
+			if ((e = html_entity_find(s + q, k)) != NULL &&
+			    e->legacy && !(attr && (html_is_name(after) ||
+			    after == '=')))
+				break;
+			e = NULL;
+		}
+	if (e == NULL)
+		return false;
+	n = strlen(e->utf8);
+	if (*o + n < size) {
+		memcpy(out + *o, e->utf8, n);
+		*o += n;
+	}
+	*p = q + k;
+	return true;
 }
 
 /* An attribute's value at s[*p], into out (NULL: passed over). */
@@ -116,7 +180,7 @@ html_value(const char *s, size_t len, size_t *p, char *out, size_t size)
 	while (*p < len && (quote != 0 ? s[*p] != quote :
 	    !html_is_space(s[*p]) && s[*p] != '>')) {
 		if (out != NULL && s[*p] == '&' &&
-		    html_reference(s, len, p, out, size, &o))
+		    html_reference(s, len, p, out, size, &o, true))
 			continue;
 		/* Control characters never reach a value. */
 		if (out != NULL && o + 1 < size &&
@@ -392,7 +456,7 @@ html_text(const char *s, size_t len, bool collapse, bool *space,
 		*space = false;
 		o = 0;
 		if (s[p] == '&' && html_reference(s, len, &p, ref, sizeof(ref),
-		    &o)) {
+		    &o, false)) {
 			buf_add(out, ref, o);
 			continue;
 		}
