@@ -202,6 +202,29 @@ test_html_blanks(void)
 	doc_free(d);
 }
 
+/* Character references in HTML, as a browser decodes them. */
+static void
+test_html_references(void)
+{
+	struct doc	*d;
+	const char	*url;
+	size_t		 i, len;
+
+	d = testdoc_load("<p>&#x80;&#150; &copy 2003 AT&T &eacute;t&eacute; "
+	    "&hearts; &#0;&#xd800; &nosuch; &#233 <a href=\"/q?a=1&copy=2\">"
+	    "q</a></p>\n");
+	tap_is_str(block_text(d, 0), "\xe2\x82\xac\xe2\x80\x93 \xc2\xa9 "
+	    "2003 AT&T \xc3\xa9t\xc3\xa9 \xe2\x99\xa5 \xef\xbf\xbd"
+	    "\xef\xbf\xbd &nosuch; \xc3\xa9 q", "every name, the old ones "
+	    "without ';', 0x80-0x9F as windows-1252");
+	for (i = 0; i < d->nspans && d->spans[i].kind != DOC_SPAN_LINK; i++)
+		continue;
+	url = i < d->nspans ? doc_span_url(d, &d->spans[i], &len) : "";
+	tap_is_mem(url, i < d->nspans ? len : 0, "/q?a=1&copy=2",
+	    "\"&copy=\" in a URL's query stays");
+	doc_free(d);
+}
+
 /* A strike may hold other inlines: its closer is in a later text. */
 static void
 test_strike_across(void)
@@ -519,6 +542,7 @@ main(void)
 	test_html_looks();
 	test_strike_across();
 	test_html_blanks();
+	test_html_references();
 	test_blocks();
 	test_sections();
 	test_topic_names();
