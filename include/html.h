@@ -79,6 +79,9 @@ struct html_reader {
 	size_t		 p;		/* the next token's */
 	size_t		 none[4];	/* no "-->", "]]>", "?>", ">" from
 					   here on: each is looked for once */
+	size_t		 unclosed;	/* where a comment never closed
+					   opens, or `len`: it hides the
+					   rest, as in a browser */
 };
 
 void		 html_reader_init(struct html_reader *, const char *s,

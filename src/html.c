@@ -334,6 +334,7 @@ html_reader_init(struct html_reader *r, const char *s, size_t len)
 	r->p = 0;
 	for (i = 0; i < sizeof(r->none) / sizeof(*r->none); i++)
 		r->none[i] = len;
+	r->unclosed = len;
 }
 
 /*
@@ -382,6 +383,15 @@ html_next(struct html_reader *r, struct html_token *t)
 		return false;
 	t->off = r->p;
 	if (s[r->p] == '<' && r->p + 1 < len) {
+		/* A comment never closed runs to the end, as in a browser. */
+		if (len - r->p >= 4 && memcmp(s + r->p, "<!--", 4) == 0 &&
+		    html_other_end(r) == 0) {
+			r->unclosed = r->p;
+			t->kind = HTML_TOKEN_DROP;
+			t->len = len - r->p;
+			r->p = len;
+			return true;
+		}
 		if ((s[r->p + 1] == '!' || s[r->p + 1] == '?') &&
 		    (e = html_other_end(r)) != 0) {
 			t->kind = HTML_TOKEN_DROP;

@@ -92,6 +92,9 @@ struct load_state {
 	cmark_node		*strike_none[3]; /* borrowed: the parent with
 						   no closer of that length
 						   left */
+	int			 unclosed_line;	/* cmark's line of an HTML
+						   comment never closed, or
+						   0 */
 	struct load_notes	*notes;		/* owned: footnotes, or NULL */
 	cmark_mem		*mem;		/* borrowed: the tree's */
 };

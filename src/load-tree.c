@@ -880,6 +880,9 @@ load_html_block(struct load_state *st, cmark_node *n)
 		else if (t->kind == HTML_TOKEN_TAG && t->tag.name[0] != '\0')
 			load_html_block_tag(st, &hb, &t->tag, n);
 	}
+	if (r.unclosed < r.len && st->unclosed_line == 0)
+		st->unclosed_line = cmark_node_get_start_line(n) +
+		    (int)load_count_lines(lit, r.unclosed);
 	load_html_close(st, &hb);
 	load_html_unpend(&hb, 0);
 	buf_release(&hb.text);

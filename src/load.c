@@ -198,6 +198,8 @@ struct load_job {
 	bool			 front_known;	/* whether front matter opens
 						   the article is decided */
 	bool			 front_shown;	/* its blocks are in the doc */
+	bool			 unclosed_said;	/* an HTML comment never closed
+						   is told of */
 	struct front		 front;		/* what it says */
 	char			*front_raw;	/* owned: front matter that
 						   could not be read, as it is */
@@ -736,6 +738,25 @@ load_front_blocks(struct load_job *j, cmark_node *root)
 	}
 }
 
+/*
+ * An HTML comment never closed hides the rest of its HTML block (in a
+ * browser, the rest of the page): once, where it opens, in the file's
+ * lines.
+ */
+static void
+load_unclosed_said(struct load_job *j)
+{
+	struct load_state	*st = &j->st;
+
+	if (st->unclosed_line == 0 || j->unclosed_said)
+		return;
+	j->unclosed_said = true;
+	diag_add(j->diag, "%s: line %d: an HTML comment is never closed; the "
+	    "rest of its HTML block is hidden, as a browser hides it",
+	    st->doc->name, load_line_of(j, (size_t)(st->src - j->text.data)) +
+	    st->unclosed_line - st->src_line);
+}
+
 static void
 load_piece(struct load_job *j, size_t end)
 {
@@ -751,6 +772,7 @@ load_piece(struct load_job *j, size_t end)
 		if (!j->front_shown && cmark_node_first_child(root) != NULL)
 			load_front_blocks(j, root);
 		load_convert(&j->st, root, load_line_of(j, j->pos));
+		load_unclosed_said(j);
 		load_notes_end(&j->st, j->eof && end == j->text.len);
 		load_parser_done();
 		j->pos = end;
@@ -770,6 +792,7 @@ load_piece(struct load_job *j, size_t end)
 	if (!j->front_shown && cmark_node_first_child(root) != NULL)
 		load_front_blocks(j, root);
 	load_convert(&j->st, root, 0);
+	load_unclosed_said(j);
 	load_notes_end(&j->st, j->eof && end == j->text.len);
 	load_parser_done();
 	j->pos = end;
