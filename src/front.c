@@ -399,9 +399,11 @@ front_read_yaml(const char *s, size_t len, struct front *fm)
 }
 
 /*
- * TOML: "key = value" lines before the first table.  Values are strings
- * ("basic", 'literal'), arrays of strings, over several lines if need be,
- * dates, numbers and booleans; the last three are kept as written.
+ * TOML: "key = value" lines before the first table, keys bare, quoted or
+ * dotted.  The title, the date and the authors are strings ("basic",
+ * 'literal', multi-line) or arrays of them, or dates, kept as written;
+ * any other value (an inline table, an array of tables, a number) is
+ * passed over, so that valid TOML is never refused for what is not read.
  */
 struct front_toml {
 	const char		*s;
@@ -483,14 +485,50 @@ front_toml_escape(struct front_toml *t, struct buf *b)
 	return front_toml_utf8(b, cp);
 }
 
+/*
+ * A multi-line string, after its three quotes `q`: a newline right after
+ * them is none of it, and in a basic one a backslash at a line's end
+ * takes the blanks and newlines after it away.
+ */
+static bool
+front_toml_long_string(struct front_toml *t, struct buf *b, char q)
+{
+	if (t->p < t->len && t->s[t->p] == '\n') {
+		t->line++;
+		t->p++;
+	}
+	while (t->p + 2 < t->len && !(t->s[t->p] == q &&
+	    t->s[t->p + 1] == q && t->s[t->p + 2] == q)) {
+		if (q == '"' && t->s[t->p] == '\\' && t->p + 1 < t->len &&
+		    strchr(" \t\r\n", t->s[t->p + 1]) != NULL) {
+			for (t->p++; t->p < t->len &&
+			    strchr(" \t\r\n", t->s[t->p]) != NULL; t->p++)
+				t->line += t->s[t->p] == '\n';
+		} else if (q == '"' && t->s[t->p] == '\\') {
+			t->p++;
+			if (!front_toml_escape(t, b))
+				return front_toml_fail(t, "a bad escape");
+		} else {
+			t->line += t->s[t->p] == '\n';
+			buf_addc(b, t->s[t->p++]);
+		}
+	}
+	if (t->p + 2 >= t->len)
+		return front_toml_fail(t, "a string never closed");
+	t->p += 3;
+	return true;
+}
+
 /* A string at p, its quote first; its value appended to `b`. */
 static bool
 front_toml_string(struct front_toml *t, struct buf *b)
 {
 	char	 q = t->s[t->p++];
 
-	if (t->len - t->p >= 2 && t->s[t->p] == q && t->s[t->p + 1] == q)
-		return front_toml_fail(t, "multi-line strings are not read");
+	if (t->len - t->p >= 2 && t->s[t->p] == q && t->s[t->p + 1] == q) {
+		t->p += 2;
+		return front_toml_long_string(t, b, q);
+	}
 	while (t->p < t->len && t->s[t->p] != q && t->s[t->p] != '\n') {
 		if (q == '"' && t->s[t->p] == '\\') {
 			t->p++;
@@ -560,29 +598,107 @@ front_toml_array(struct front_toml *t, bool authors)
 	return ok;
 }
 
+/*
+ * A value no key here needs, passed over: an inline table, an array of
+ * anything, over lines if need be, a string of any kind, a bare value.
+ */
+static bool
+front_toml_skip(struct front_toml *t)
+{
+	struct buf	 b;
+	size_t		 depth = 0;
+	bool		 ok = true;
+	char		 c;
+
+	buf_init(&b);
+	do {
+		front_toml_space(t, depth > 0);
+		if (t->p >= t->len || (depth == 0 && t->s[t->p] == '\n')) {
+			if (depth > 0)
+				ok = front_toml_fail(t, "a value never closed");
+			break;
+		}
+		c = t->s[t->p];
+		if (c == '"' || c == '\'') {
+			b.len = 0;
+			ok = front_toml_string(t, &b);
+		} else if (c == '[' || c == '{') {
+			if (++depth > FRONT_DEPTH_MAX)
+				ok = front_toml_fail(t, "nested too deep");
+			t->p++;
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
+			t->p++;
+		} else
+			while (t->p < t->len && strchr(" \t\r\n#,[]{}\"'",
+			    t->s[t->p]) == NULL)
+				t->p++;
+		if (depth > 0 && t->p < t->len && t->s[t->p] == ',')
+			t->p++;
+	} while (ok && depth > 0);
+	buf_release(&b);
+	return ok;
+}
+
+/*
+ * A key, bare, quoted or dotted ("site.author"): into `key`, as long as it
+ * fits, the parts joined by '.'.
+ */
+static bool
+front_toml_key(struct front_toml *t, char *key, size_t size)
+{
+	struct buf	 b;
+	size_t		 k;
+	bool		 ok = true;
+
+	buf_init(&b);
+	do {
+		front_toml_space(t, false);
+		if (b.len > 0)
+			buf_addc(&b, '.');
+		k = t->p;
+		if (t->p < t->len && (t->s[t->p] == '"' ||
+		    t->s[t->p] == '\''))
+			ok = front_toml_string(t, &b);
+		else {
+			while (t->p < t->len && (t->s[t->p] == '_' ||
+			    t->s[t->p] == '-' || (t->s[t->p] >= '0' &&
+			    t->s[t->p] <= '9') || ((t->s[t->p] | 0x20) >= 'a' &&
+			    (t->s[t->p] | 0x20) <= 'z')))
+				buf_addc(&b, t->s[t->p++]);
+			if (t->p == k)
+				ok = front_toml_fail(t, "expected a key");
+		}
+		front_toml_space(t, false);
+	} while (ok && t->p < t->len && t->s[t->p] == '.' && ++t->p);
+	if (ok && b.len < size) {
+		memcpy(key, b.data, b.len);
+		key[b.len] = '\0';
+	}
+	buf_release(&b);
+	return ok;
+}
+
 /* One "key = value" line, at p. */
 static bool
 front_toml_entry(struct front_toml *t)
 {
 	struct buf	 b;
-	size_t		 k = t->p;
 	char		 key[16] = "";
 	bool		 ok, authors;
 
-	while (t->p < t->len && (t->s[t->p] == '_' || t->s[t->p] == '-' ||
-	    (t->s[t->p] >= '0' && t->s[t->p] <= '9') ||
-	    ((t->s[t->p] | 0x20) >= 'a' && (t->s[t->p] | 0x20) <= 'z')))
-		t->p++;
-	if (t->p == k)
-		return front_toml_fail(t, "expected a key");
-	if (t->p - k < sizeof(key))
-		memcpy(key, t->s + k, t->p - k);
-	front_toml_space(t, false);
+	if (!front_toml_key(t, key, sizeof(key)))
+		return false;
 	if (t->p >= t->len || t->s[t->p] != '=')
 		return front_toml_fail(t, "expected \"=\"");
 	t->p++;
 	front_toml_space(t, false);
 	authors = front_is_key(key, "author") || front_is_key(key, "authors");
+	/* What is not the title, the author or the date may be anything. */
+	if ((!authors && !front_is_key(key, "title") &&
+	    !front_is_key(key, "date")) || (t->p < t->len &&
+	    t->s[t->p] == '{'))
+		return front_toml_skip(t);
 	if (t->p < t->len && t->s[t->p] == '[')
 		return front_toml_array(t, authors);
 	buf_init(&b);

@@ -196,8 +196,18 @@ test_toml(void)
 	    FRONT_READ_BAD, "TOML: a string never closed");
 	tap_ok(strstr(fm.error, "line 1") != NULL, "the error names the line: "
 	    "%s", fm.error);
-	tap_is_int(read_all("+++\ntitle = \"\"\"multi\"\"\"\n+++\n", &fm),
-	    FRONT_READ_BAD, "TOML: a multi-line string is not read");
+	front_release(&fm);
+	tap_is_int(read_all("+++\ntitle = \"\"\"\nmulti \\\n  line\"\"\"\n"
+	    "\"quoted\" = 1\nsite.author = \"dotted\"\nimages = [{ src = "
+	    "\"a\" },\n { src = \"]\" }]\nparams = { x = [1, 2] }\n"
+	    "author = { name = \"X\" }\n+++\n", &fm), FRONT_READ_OK,
+	    "TOML: quoted and dotted keys, inline tables, multi-line strings");
+	tap_is_str(fm.title, "multi line", "the multi-line title, its first "
+	    "newline and escaped line end gone");
+	tap_ok(fm.authors == NULL, "no author from a dotted key or a table");
+	front_release(&fm);
+	tap_is_int(read_all("+++\nx = { a = 1\n+++\n", &fm), FRONT_READ_BAD,
+	    "TOML: an inline table never closed");
 	tap_is_int(read_all("+++\ntitle \"x\"\n+++\n", &fm), FRONT_READ_BAD,
 	    "TOML: no equals sign");
 	tap_is_int(read_all("+++\ntitle = \"\\ud800\"\n+++\n", &fm),
