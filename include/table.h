@@ -17,12 +17,12 @@
 #include "util.h"
 
 /*
- * A delimiter row with more columns than this makes no table: every body
- * row is filled out to the header's width, and a header of thousands of
- * cells over thousands of short rows would be a small file that costs
- * gigabytes.
+ * A delimiter row with more columns than this makes no table (cmark-gfm
+ * reads tables of tens of thousands).  What the short rows under a wide
+ * header cost is bounded by the loader, which ends the rows before they
+ * are filled out to more than twice the table's bytes.
  */
-#define TABLE_MAX_COLUMNS	256
+#define TABLE_MAX_COLUMNS	65535
 
 enum table_align {
 	TABLE_ALIGN_NONE,
@@ -48,10 +48,11 @@ size_t	 table_row(const char *s, size_t len, struct table_cell *cells,
 /*
  * Whether `s` is a delimiter row: cells of one or more '-' with an
  * optional ':' at either end.  Returns its columns, their alignments in
- * `align` (TABLE_MAX_COLUMNS of room), or 0 when it is none or has more
- * than TABLE_MAX_COLUMNS.
+ * `*align` (grown as need be, `*cap` its room), or 0 when it is none or
+ * has more than TABLE_MAX_COLUMNS.
  */
-size_t	 table_delimiter(const char *s, size_t len, enum table_align *align);
+size_t	 table_delimiter(const char *s, size_t len, enum table_align **align,
+	    size_t *cap);
 
 /* Append the cell text `s` to `out`, each "\|" as "|". */
 void	 table_unescape(struct buf *out, const char *s, size_t len);

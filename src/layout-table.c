@@ -458,8 +458,18 @@ layout_record_field(struct layout_ctx *c, struct layout_grid *g,
 static void
 layout_records(struct layout_ctx *c, struct layout_grid *g)
 {
-	size_t	 r, k;
+	struct layout	*label = &g->sub[0];
+	size_t		 r, k, i;
 
+	/* A header and no rows: the header's names, a line each. */
+	for (k = 0; g->nrows == 1 && k < g->ncols; k++) {
+		layout_cell(c, doc_table_cell(c->d, c->b, 0, k), g->room,
+		    label);
+		for (i = 0; i < label->nlines; i++) {
+			layout_new_line(c);
+			layout_copy_line(c->l, label, i, LAYOUT_STRONG);
+		}
+	}
 	for (r = 1; r < g->nrows; r++) {
 		if (r > 1)
 			layout_new_line(c);

@@ -53,8 +53,10 @@ struct load_tbl {
 	size_t			 header;	/* its line */
 	size_t			 end;		/* the first line past the rows */
 	size_t			 ncols;
-	enum table_align	 align[TABLE_MAX_COLUMNS];
-	struct table_cell	 cells[TABLE_MAX_COLUMNS];
+	enum table_align	*align;		/* owned: ncols of them */
+	size_t			 capalign;
+	struct table_cell	*cells;		/* owned: ncols of them */
+	size_t			 capcells;
 	struct buf		 again;		/* the text parsed again */
 	bool			 open;		/* the table's leaf is open */
 	size_t			 emitted;	/* its cells so far */
@@ -169,10 +171,13 @@ load_table_header(struct load_tbl *t)
 		b = &t->lines[i + 1];
 		if (b->lazy || memchr(b->s, '-', b->len) == NULL)
 			continue;
-		t->ncols = table_delimiter(b->s, b->len, t->align);
-		if (t->ncols > 0 && table_row(a->s, a->len, t->cells,
-		    TABLE_MAX_COLUMNS) == t->ncols) {
+		t->ncols = table_delimiter(b->s, b->len, &t->align,
+		    &t->capalign);
+		if (t->ncols > 0 && table_row(a->s, a->len, NULL, 0) ==
+		    t->ncols) {
 			t->header = i;
+			t->cells = xgrow(t->cells, &t->capcells, t->ncols,
+			    sizeof(*t->cells));
 			return true;
 		}
 	}
@@ -385,6 +390,8 @@ load_table(struct load_state *st, cmark_node *para)
 		}
 	}
 	free(t->lines);
+	free(t->align);
+	free(t->cells);
 	buf_release(&t->again);
 	free(t);
 	return found;

@@ -7,6 +7,7 @@
 #include "table.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool
@@ -96,26 +97,29 @@ table_align_of(const char *s, size_t len)
 }
 
 size_t
-table_delimiter(const char *s, size_t len, enum table_align *align)
+table_delimiter(const char *s, size_t len, enum table_align **align,
+    size_t *cap)
 {
-	struct table_cell	 cells[TABLE_MAX_COLUMNS];
+	struct table_cell	*cells;
 	size_t			 n, i;
-	int			 a;
+	int			 a = 0;
 
 	/* Anything but these makes it no delimiter row: a quick no. */
 	for (i = 0; i < len; i++)
 		if (s[i] != '-' && s[i] != ':' && s[i] != '|' &&
 		    !table_is_space(s[i]))
 			return 0;
-	n = table_row(s, len, cells, TABLE_MAX_COLUMNS);
+	n = table_row(s, len, NULL, 0);
 	if (n == 0 || n > TABLE_MAX_COLUMNS)
 		return 0;
-	for (i = 0; i < n; i++) {
-		if ((a = table_align_of(s + cells[i].off, cells[i].len)) < 0)
-			return 0;
-		align[i] = (enum table_align)a;
-	}
-	return n;
+	cells = xcalloc(n, sizeof(*cells));
+	table_row(s, len, cells, n);
+	*align = xgrow(*align, cap, n, sizeof(**align));
+	for (i = 0; i < n && a >= 0; i++)
+		if ((a = table_align_of(s + cells[i].off, cells[i].len)) >= 0)
+			(*align)[i] = (enum table_align)a;
+	free(cells);
+	return a >= 0 ? n : 0;
 }
 
 void

@@ -225,6 +225,30 @@ test_html_references(void)
 	doc_free(d);
 }
 
+/* A table of any width is a table, as cmark-gfm reads it. */
+static void
+test_table_columns(void)
+{
+	struct buf	 md;
+	struct doc	*d;
+	size_t		 i, b;
+
+	buf_init(&md);
+	for (i = 0; i < 300; i++)
+		buf_printf(&md, "| h%zu ", i);
+	buf_adds(&md, "|\n");
+	for (i = 0; i < 300; i++)
+		buf_adds(&md, "|---");
+	buf_adds(&md, "|\n| one | two |\n");
+	d = testdoc_load(md.data);
+	for (b = 0; b < d->nblocks && d->blocks[b].kind != DOC_TABLE; b++)
+		continue;
+	tap_ok(b < d->nblocks && d->blocks[b].level == 300 &&
+	    d->blocks[b].number == 2, "300 columns, 2 rows: a table");
+	doc_free(d);
+	buf_release(&md);
+}
+
 /* A strike may hold other inlines: its closer is in a later text. */
 static void
 test_strike_across(void)
@@ -543,6 +567,7 @@ main(void)
 	test_strike_across();
 	test_html_blanks();
 	test_html_references();
+	test_table_columns();
 	test_blocks();
 	test_sections();
 	test_topic_names();
