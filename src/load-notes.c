@@ -214,6 +214,18 @@ load_note_start(struct load_state *st, cmark_node *b, const char **s,
 	return true;
 }
 
+/* A text node of the `len` bytes at `s`, in the tree's memory. */
+static cmark_node *
+load_note_text(struct load_state *st, const char *s, size_t len)
+{
+	cmark_node	*text = cmark_node_new_with_mem(CMARK_NODE_TEXT, st->mem);
+	char		*lit = xstrndup(s, len);
+
+	cmark_node_set_literal(text, lit);
+	free(lit);
+	return text;
+}
+
 /*
  * cmark reads "[^label]: word" as a link's definition, and takes it off
  * the paragraph it opens: the lines that go on with the note are left a
@@ -224,9 +236,8 @@ load_note_start(struct load_state *st, cmark_node *b, const char **s,
 static void
 load_note_rejoin(struct load_state *st, cmark_node *p)
 {
-	cmark_node	*first = cmark_node_first_child(p), *text, *br;
+	cmark_node	*first = cmark_node_first_child(p), *br;
 	const char	*s, *lit, *at = NULL;
-	char		*put;
 	size_t		 len, atlen = 0;
 	int		 line = cmark_node_get_start_line(p);
 	int		 last = cmark_node_get_end_line(p);
@@ -247,13 +258,9 @@ load_note_rejoin(struct load_state *st, cmark_node *p)
 	    len > 0 && s[0] == '[');
 	if (!opener)
 		return;
-	text = cmark_node_new_with_mem(CMARK_NODE_TEXT, st->mem);
-	put = xstrndup(at, atlen);
-	cmark_node_set_literal(text, put);
-	free(put);
 	br = cmark_node_new_with_mem(CMARK_NODE_SOFTBREAK, st->mem);
 	cmark_node_prepend_child(p, br);
-	cmark_node_prepend_child(p, text);
+	cmark_node_prepend_child(p, load_note_text(st, at, atlen));
 }
 
 /*
@@ -265,15 +272,12 @@ static bool
 load_is_indented_code(struct load_state *st, cmark_node *n)
 {
 	const char	*s, *lit;
-	size_t		 len, col = (size_t)cmark_node_get_start_column(n);
+	size_t		 len;
 
 	if (cmark_node_get_type(n) != CMARK_NODE_CODE_BLOCK ||
 	    (lit = cmark_node_get_literal(n)) == NULL ||
-	    !load_source_line(st, cmark_node_get_start_line(n), &s, &len) ||
-	    col < 1 || col - 1 > len)
+	    !load_note_start(st, n, &s, &len))
 		return false;
-	s += col - 1;
-	len -= col - 1;
 	return (len < 3 || (memcmp(s, "```", 3) != 0 &&
 	    memcmp(s, "~~~", 3) != 0) || strncmp(lit, s, len) == 0);
 }
@@ -288,13 +292,12 @@ static cmark_node *
 load_note_taken(struct load_state *st, cmark_node *code)
 {
 	cmark_node	*prev = cmark_node_previous(code);
-	cmark_node	*up = cmark_node_parent(code), *p, *text;
+	cmark_node	*up = cmark_node_parent(code), *p;
 	int		 line = cmark_node_get_start_line(code) - 1;
 	int		 floor = prev != NULL ? cmark_node_get_end_line(prev) :
 			    cmark_node_get_type(up) == CMARK_NODE_DOCUMENT ? 0 :
 			    cmark_node_get_start_line(up) - 1;
 	const char	*s;
-	char		*put;
 	size_t		 len = 0;
 
 	while (line > floor && load_note_line(st, line, &s, &len) && len == 0)
@@ -302,11 +305,7 @@ load_note_taken(struct load_state *st, cmark_node *code)
 	if (line <= floor || len == 0 || load_note_opens(s, len) == 0)
 		return NULL;
 	p = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, st->mem);
-	text = cmark_node_new_with_mem(CMARK_NODE_TEXT, st->mem);
-	put = xstrndup(s, len);
-	cmark_node_set_literal(text, put);
-	free(put);
-	cmark_node_append_child(p, text);
+	cmark_node_append_child(p, load_note_text(st, s, len));
 	return p;
 }
 
