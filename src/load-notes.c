@@ -480,24 +480,9 @@ static void
 load_note_more(struct load_state *st, cmark_node *code)
 {
 	const char	*lit = cmark_node_get_literal(code);
-	struct load_state saved = *st;
-	cmark_node	*root, *n;
-	size_t		 len = lit != NULL ? strlen(lit) : 0;
 
-	root = cmark_parse_document(lit != NULL ? lit : "", len,
-	    CMARK_OPT_DEFAULT | (st->smart ? CMARK_OPT_SMART : 0));
-	/* Its tables are read again from its own text. */
-	load_state_source(st, lit != NULL ? lit : "", len, 1);
-	for (n = cmark_node_first_child(root); n != NULL; n =
-	    cmark_node_next(n))
-		load_convert_block(st, n);
-	st->src = saved.src;
-	st->srclen = saved.srclen;
-	st->src_line = saved.src_line;
-	st->src_pipes = saved.src_pipes;
-	st->line_off = saved.line_off;
-	st->line = saved.line;
-	cmark_node_free(root);
+	load_convert_text(st, lit != NULL ? lit : "", lit != NULL ?
+	    strlen(lit) : 0, 1);
 }
 
 /* Note `note` as a block: its mark, then its text. */

@@ -45,6 +45,20 @@ struct load_frame {
 	bool			 has_leaf;	/* list: a leaf was seen in it */
 };
 
+/*
+ * What follows a table in a quote or item from a lazy line on: cmark
+ * reads the line as the paragraph's, GFM as ending the table and every
+ * container the line lacks the prefix of.  It is parsed again from its
+ * lines, in the container `anchor` when `inside`, else after `anchor`, a
+ * top-level block; cmark's reading of those lines is skipped.
+ */
+struct load_rest {
+	cmark_node	*anchor;	/* borrowed */
+	bool		 inside;
+	struct buf	 text;		/* definitions, then the lines */
+	int		 from_line;	/* the lines' first in text */
+};
+
 /* A span an inline HTML start tag opened: its place in the stack, its tag. */
 struct load_html {
 	size_t		 at;		/* index in load_state.spans */
@@ -96,6 +110,8 @@ struct load_state {
 						   comment never closed, or
 						   0 */
 	struct load_notes	*notes;		/* owned: footnotes, or NULL */
+	struct load_rest	*rest;		/* owned: from the last table
+						   converted, or NULL */
 	cmark_mem		*mem;		/* borrowed: the tree's */
 };
 
@@ -136,6 +152,14 @@ void	 load_event(struct load_state *, cmark_node *, cmark_event_type);
 void	 load_convert_block(struct load_state *, cmark_node *block);
 
 /*
+ * Parse `len` bytes at `text` as an article of their own, and convert its
+ * top-level blocks from line `from_line` on, their tables read from the
+ * text.
+ */
+void	 load_convert_text(struct load_state *, const char *text, size_t len,
+	    int from_line);
+
+/*
  * Convert the tree under `root` into doc records, from the top-level
  * block that starts on line `from_line` on, freeing each block once
  * converted, and the root last.
@@ -145,9 +169,13 @@ void	 load_convert(struct load_state *, cmark_node *root, int from_line);
 /*
  * If paragraph `para` of the tree holds a pipe table (the text at its
  * lines, as cmark-gfm reads it), convert it as a table (with the lines
- * before and after it) and return true; else do nothing.
+ * before and after it) and return true; else do nothing.  Lines after it
+ * that GFM reads outside its containers are left in st->rest.
  */
 bool	 load_table(struct load_state *, cmark_node *para);
+
+/* Convert a table's rest (st->rest, taken) and free it. */
+void	 load_table_rest(struct load_state *, struct load_rest *);
 
 /* Whether `len` bytes at `s` hold "[^", which may be a footnote's. */
 bool	 load_holds_note(const char *s, size_t len);

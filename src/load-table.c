@@ -9,7 +9,8 @@
  * start is), after the definitions their references may use.  The lines
  * before the header stay a paragraph; the lines after the rows that GFM
  * reads as blocks of their own (a list that starts at 2, indented code)
- * are parsed as such.
+ * are parsed as such, and from a lazy line on (one that lacks a quote's
+ * '>' or an item's indent) outside the containers it lacks.
  */
 #include "load-private.h"
 
@@ -30,15 +31,18 @@
 
 /* A container around the paragraph: what its lines start with. */
 struct load_prefix {
+	cmark_node	*node;		/* borrowed */
 	bool		 quote;		/* "> ", else an item's indent */
 	size_t		 col;		/* item: its content's column */
 };
 
 /* One line of the paragraph. */
 struct load_line {
-	const char	*s;		/* past the containers' prefixes */
+	const char	*s;		/* past the prefixes it has */
 	size_t		 len;
-	bool		 lazy;		/* a prefix was missing */
+	size_t		 had;		/* prefixes, outermost first: fewer
+					   than the containers when lazy */
+	bool		 lazy;
 };
 
 struct load_tbl {
@@ -77,6 +81,7 @@ load_table_prefixes(struct load_tbl *t, cmark_node *para)
 			continue;
 		if (t->nprefix == LOAD_TABLE_DEPTH)
 			return false;
+		p.node = n;
 		p.quote = type == CMARK_NODE_BLOCK_QUOTE;
 		first = cmark_node_first_child(n);
 		p.col = first != NULL ?
@@ -92,37 +97,38 @@ load_table_prefixes(struct load_tbl *t, cmark_node *para)
 }
 
 /*
- * Take the containers' prefixes off a line after the paragraph's first:
- * a quote's '>' (and a blank after it), an item's indent.  False for a
- * lazy line, which lacks one.
+ * Take up to `upto` of the containers' prefixes off a line after the
+ * paragraph's first, outermost first: a quote's '>' (and a blank after
+ * it), an item's indent.  A lazy line lacks one: what it has is taken.
  */
-static bool
-load_table_strip(const struct load_tbl *t, struct load_line *ln)
+static void
+load_table_strip(const struct load_tbl *t, struct load_line *ln, size_t upto)
 {
 	const char	*s = ln->s;
-	size_t		 pos = 0, k, sp;
+	size_t		 pos = 0, at, sp;
 
-	for (k = 0; k < t->nprefix; k++) {
-		if (t->prefix[k].quote) {
-			for (sp = 0; sp < 3 && pos < ln->len && s[pos] == ' ';
+	for (ln->had = 0; ln->had < upto; ln->had++) {
+		at = pos;
+		if (t->prefix[ln->had].quote) {
+			for (sp = 0; sp < 3 && at < ln->len && s[at] == ' ';
 			    sp++)
-				pos++;
-			if (pos == ln->len || s[pos] != '>')
-				return false;
-			pos++;
-			if (pos < ln->len && (s[pos] == ' ' || s[pos] == '\t'))
-				pos++;
-			continue;
+				at++;
+			if (at == ln->len || s[at] != '>')
+				break;
+			at++;
+			if (at < ln->len && (s[at] == ' ' || s[at] == '\t'))
+				at++;
+		} else {
+			while (at + 1 < t->prefix[ln->had].col &&
+			    at < ln->len && (s[at] == ' ' || s[at] == '\t'))
+				at++;
+			if (at + 1 < t->prefix[ln->had].col)
+				break;
 		}
-		while (pos + 1 < t->prefix[k].col && pos < ln->len &&
-		    (s[pos] == ' ' || s[pos] == '\t'))
-			pos++;
-		if (pos + 1 < t->prefix[k].col)
-			return false;
+		pos = at;
 	}
 	ln->s += pos;
 	ln->len -= pos;
-	return true;
 }
 
 /*
@@ -148,9 +154,10 @@ load_table_lines(struct load_state *st, struct load_tbl *t, cmark_node *para)
 				return false;
 			ln.s += col - 1;
 			ln.len -= col - 1;
-			ln.lazy = false;
+			ln.had = t->nprefix;
 		} else
-			ln.lazy = !load_table_strip(t, &ln);
+			load_table_strip(t, &ln, t->nprefix);
+		ln.lazy = ln.had < t->nprefix;
 		t->rawlen = (size_t)(ln.s + ln.len - t->raw);
 		t->lines = xgrow(t->lines, &t->caplines, t->nlines + 1,
 		    sizeof(*t->lines));
@@ -332,7 +339,7 @@ load_table_chunk(struct load_state *st, struct load_tbl *t, size_t from,
 	after = cells;
 	for (k = from; k < to; k++)
 		after += load_table_row_text(t, k);
-	if (to == t->end && t->end < t->nlines)
+	if (to == t->end && t->end < t->nlines && !t->lines[t->end].lazy)
 		load_table_text(t, t->end, t->nlines);
 	p = cmark_parser_new(CMARK_OPT_DEFAULT |
 	    (st->smart ? CMARK_OPT_SMART : 0));
@@ -365,6 +372,59 @@ load_table_chunk(struct load_state *st, struct load_tbl *t, size_t from,
 	cmark_node_free(root);
 }
 
+/*
+ * A lazy line past the rows: GFM reads it, and what follows, in the
+ * containers it has the prefixes of only (cmark-gfm's table is no
+ * paragraph that a line may continue lazily).  Those lines, to the end
+ * of the innermost of these containers, or of the top-level block when
+ * it has none, are left as st->rest.
+ */
+static void
+load_table_rest_of(struct load_state *st, struct load_tbl *t, cmark_node *para)
+{
+	struct load_rest	*rest = xcalloc(1, sizeof(*rest));
+	struct load_line	 ln, last;
+	cmark_node		*n;
+	size_t			 had = t->lines[t->end].had;
+	int			 line, from, to;
+
+	buf_init(&rest->text);
+	if (had > 0) {
+		rest->anchor = t->prefix[had - 1].node;
+		rest->inside = true;
+	} else {
+		for (n = para; cmark_node_parent(cmark_node_parent(n)) != NULL;
+		    n = cmark_node_parent(n))
+			;
+		rest->anchor = n;
+	}
+	from = cmark_node_get_start_line(para) + (int)t->end;
+	to = cmark_node_get_end_line(rest->anchor);
+	if (load_source_line(st, to, &last.s, &last.len) &&
+	    load_source_line(st, from, &ln.s, &ln.len) && last.s >= ln.s)
+		st->defs(st->defs_arg, ln.s, (size_t)(last.s + last.len - ln.s),
+		    &rest->text);
+	rest->from_line = (int)load_count_lines(rest->text.data,
+	    rest->text.len) + 1;
+	for (line = from; line <= to; line++) {
+		if (!load_source_line(st, line, &ln.s, &ln.len))
+			break;
+		load_table_strip(t, &ln, had);
+		buf_add(&rest->text, ln.s, ln.len);
+		buf_addc(&rest->text, '\n');
+	}
+	st->rest = rest;
+}
+
+void
+load_table_rest(struct load_state *st, struct load_rest *rest)
+{
+	load_convert_text(st, rest->text.data, rest->text.len,
+	    rest->from_line);
+	buf_release(&rest->text);
+	free(rest);
+}
+
 bool
 load_table(struct load_state *st, cmark_node *para)
 {
@@ -388,6 +448,8 @@ load_table(struct load_state *st, cmark_node *para)
 			load_table_fill(st, t, rows);
 			load_leaf_close(st);
 		}
+		if (t->end < t->nlines && t->lines[t->end].lazy)
+			load_table_rest_of(st, t, para);
 	}
 	free(t->lines);
 	free(t->align);

@@ -1010,16 +1010,34 @@ load_may_be_table(cmark_node *n)
 	    cmark_node_get_end_line(n) > cmark_node_get_start_line(n));
 }
 
+/*
+ * Whether event `ev` on `n` is one of cmark's reading of a table's rest:
+ * a block entered inside the rest's anchor, which is skipped, what it
+ * holds and its end too.
+ */
+static bool
+load_in_rest(cmark_iter *it, const struct load_rest *rest, cmark_node *n,
+    cmark_event_type ev)
+{
+	if (rest == NULL || ev != CMARK_EVENT_ENTER)
+		return false;
+	cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+	return true;
+}
+
 void
 load_convert_block(struct load_state *st, cmark_node *block)
 {
 	cmark_iter		*it;
 	cmark_event_type	 ev;
 	cmark_node		*n;
+	struct load_rest	*rest = NULL;
 
 	it = cmark_iter_new(block);
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		n = cmark_iter_get_node(it);
+		if (load_in_rest(it, rest, n, ev))
+			continue;
 		if (ev == CMARK_EVENT_ENTER && ((st->src_pipes &&
 		    load_may_be_table(n) && load_table(st, n)) ||
 		    (st->notes != NULL &&
@@ -1027,11 +1045,47 @@ load_convert_block(struct load_state *st, cmark_node *block)
 		    load_notes_link(st, n)))) {
 			/* Done with, what it holds and its end too. */
 			cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+			rest = st->rest;
+			st->rest = NULL;
 			continue;
 		}
+		if (rest != NULL && n == rest->anchor && rest->inside) {
+			load_table_rest(st, rest);
+			rest = NULL;
+		}
 		load_event(st, n, ev);
+		if (rest != NULL && n == rest->anchor) {
+			load_table_rest(st, rest);
+			rest = NULL;
+		}
 	}
 	cmark_iter_free(it);
+	/* Its anchor outside the block: it comes after. */
+	if (rest != NULL)
+		load_table_rest(st, rest);
+}
+
+void
+load_convert_text(struct load_state *st, const char *text, size_t len,
+    int from_line)
+{
+	struct load_state	 saved = *st;
+	cmark_node		*root, *n;
+
+	root = cmark_parse_document(text, len, CMARK_OPT_DEFAULT |
+	    (st->smart ? CMARK_OPT_SMART : 0));
+	load_state_source(st, text, len, 1);
+	for (n = cmark_node_first_child(root); n != NULL; n =
+	    cmark_node_next(n))
+		if (cmark_node_get_start_line(n) >= from_line)
+			load_convert_block(st, n);
+	st->src = saved.src;
+	st->srclen = saved.srclen;
+	st->src_line = saved.src_line;
+	st->src_pipes = saved.src_pipes;
+	st->line_off = saved.line_off;
+	st->line = saved.line;
+	cmark_node_free(root);
 }
 
 /*
