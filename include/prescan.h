@@ -75,6 +75,13 @@ void	 prescan_finish(struct prescan *ps, const char *s, size_t len);
 bool	 prescan_opens_block(const char *s, size_t len);
 
 /*
+ * Whether line `s` (`len` bytes, no newline, its containers' prefixes
+ * taken off) is a setext heading's underline: up to three blanks, a run
+ * of '=' or of '-', then blanks only.
+ */
+bool	 prescan_is_underline(const char *s, size_t len);
+
+/*
  * How many of ps->defs are whole: the last may be a paragraph still
  * open, whose length is not known yet.
  */

@@ -133,7 +133,9 @@ load_table_strip(const struct load_tbl *t, struct load_line *ln, size_t upto)
 
 /*
  * The paragraph's lines, from the source; false when they cannot be had
- * or hold no pipe, which every table's delimiter row does.
+ * or hold no pipe, which every table's delimiter row does.  A setext
+ * heading's end as cmark 0.30 gives it may be the line after its
+ * underline: its underline is its first line that is one.
  */
 static bool
 load_table_lines(struct load_state *st, struct load_tbl *t, cmark_node *para)
@@ -142,6 +144,8 @@ load_table_lines(struct load_state *st, struct load_tbl *t, cmark_node *para)
 	int		 last = cmark_node_get_end_line(para), line;
 	size_t		 col = (size_t)cmark_node_get_start_column(para);
 	struct load_line ln;
+	bool		 setext = cmark_node_get_type(para) ==
+			    CMARK_NODE_HEADING;
 
 	if (last < first)
 		return false;
@@ -162,11 +166,19 @@ load_table_lines(struct load_state *st, struct load_tbl *t, cmark_node *para)
 		t->lines = xgrow(t->lines, &t->caplines, t->nlines + 1,
 		    sizeof(*t->lines));
 		t->lines[t->nlines++] = ln;
+		if (setext && line > first && !ln.lazy &&
+		    prescan_is_underline(ln.s, ln.len))
+			break;
 	}
 	return memchr(t->raw, '|', t->rawlen) != NULL;
 }
 
-/* The header: the first line whose next is a delimiter row as wide. */
+/*
+ * The header: the first line whose next is a delimiter row as wide.
+ * cmark-gfm looks for that row after every other block a line may open
+ * (a setext underline, a thematic break, a list item), and not in a line
+ * indented as code.
+ */
 static bool
 load_table_header(struct load_tbl *t)
 {
@@ -176,7 +188,9 @@ load_table_header(struct load_tbl *t)
 	for (i = 0; i + 1 < t->nlines; i++) {
 		a = &t->lines[i];
 		b = &t->lines[i + 1];
-		if (b->lazy || memchr(b->s, '-', b->len) == NULL)
+		if (b->lazy || memchr(b->s, '-', b->len) == NULL ||
+		    prescan_opens_block(b->s, b->len) ||
+		    prescan_is_underline(b->s, b->len))
 			continue;
 		t->ncols = table_delimiter(b->s, b->len, &t->align,
 		    &t->capalign);

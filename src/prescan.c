@@ -951,6 +951,16 @@ prescan_opens_block(const char *s, size_t len)
 	    prescan_list_marker(s, len, false) > 0;
 }
 
+bool
+prescan_is_underline(const char *s, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < 3 && i < len && s[i] == ' '; i++)
+		continue;
+	return prescan_is_setext(s + i, len - i);
+}
+
 size_t
 prescan_defs_closed(const struct prescan *ps)
 {
