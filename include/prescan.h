@@ -118,6 +118,21 @@ void	 prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 	    size_t *cap);
 
 /*
+ * The labels that `len` bytes at `s`, text not read by the prescan yet
+ * (raw input, even), may define: the folded hash of the text of every
+ * "[...]:" in it, wherever it is, appended to `*labels`.  A superset of
+ * the labels of the definitions there, found at memchr's pace, so that a
+ * label not among them is surely never defined there.  Returns how many
+ * bytes at the end may hold a label not closed yet: the caller passes
+ * them again in front of what follows, or, with `last`, none are held.
+ */
+size_t	 prescan_def_labels(const char *s, size_t len, bool last,
+	    uint64_t **labels, size_t *n, size_t *cap);
+
+/* Sort labels, as prescan_refs_has() looks them up. */
+void	 prescan_sort_labels(uint64_t *labels, size_t n);
+
+/*
  * The lowest bit of a label's hash says whether the label is all ASCII:
  * folding it takes lower case and blanks alone, as cmark's matching does,
  * so two such labels of one hash are one label to cmark too.  Folding

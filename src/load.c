@@ -183,6 +183,13 @@ struct load_job {
 	size_t			 nrefs;
 	size_t			 caprefs;
 	size_t			 refs_end;	/* of the piece they are of */
+	uint64_t		*ahead;		/* owned: the labels the text
+						   past the prescan's may
+						   define, sorted */
+	size_t			 nahead;
+	size_t			 capahead;
+	bool			 ahead_tried;	/* looked for, once */
+	bool			 ahead_known;	/* and all of them found */
 	struct buf		 prelude;	/* definitions for a piece */
 	uint64_t		*cell_refs;	/* owned: a table's labels */
 	size_t			 ncell_refs;
@@ -206,6 +213,8 @@ struct load_job {
 };
 
 static void	 load_all_in(struct load_job *);
+static bool	 load_parked(const struct load_job *);
+static bool	 load_unpark(struct load_job *);
 static void	 load_front_blocks(struct load_job *, cmark_node *);
 
 /* The last piece is in: the doc is complete. */
@@ -522,6 +531,83 @@ load_sort_labels(struct load_job *j)
 	j->nlabels = j->ndefs;
 }
 
+/* Bytes of input looked through at a time for labels to come. */
+#define LOAD_AHEAD_STEP		(1024 * 1024)
+
+/*
+ * Up to `max` bytes of the input from `off` on, into `to`, without moving
+ * where the load reads next; 0 at its end, -1 on an error.
+ */
+static ssize_t
+load_peek(struct load_job *j, size_t off, char *to, size_t max)
+{
+	ssize_t	 n;
+
+	if (j->fd == -1) {
+		n = off < j->srclen ? (ssize_t)(j->srclen - off < max ?
+		    j->srclen - off : max) : 0;
+		memcpy(to, j->src + off, (size_t)n);
+		return n;
+	}
+	while ((n = pread(j->fd, to, max, (off_t)off)) == -1 && errno == EINTR)
+		continue;
+	return n;
+}
+
+/*
+ * The labels that the rest of the article may define, found once (see
+ * prescan_def_labels()): in the text the prescan has not closed yet, and
+ * in the input not read yet, read ahead of the load at memchr's pace.  A
+ * piece that refers to a label not defined yet and none of these need
+ * not wait for the end: no definition of it is to come.  A file that
+ * grows meanwhile may define more; one that changes is refused anyway.
+ */
+static void
+load_ahead(struct load_job *j)
+{
+	struct buf	 b;
+	size_t		 closed = prescan_defs_closed(&j->ps), off, keep;
+	ssize_t		 n = 0;
+
+	if (j->ahead_tried || j->eof || j->unsure)
+		return;
+	j->ahead_tried = true;
+	if (load_parked(j) && !load_unpark(j))
+		return;
+	off = closed < j->ps.ndefs ? j->ps.defs[closed].off : j->ps.scanned;
+	buf_init(&b);
+	buf_add(&b, j->text.data + off, j->text.len - off);
+	/* Bytes the sanitiser holds back come before the unread input. */
+	buf_add(&b, j->san.pend, j->san.npend);
+	for (off = j->taken; ; off += (size_t)n) {
+		buf_reserve(&b, LOAD_AHEAD_STEP);
+		if ((n = load_peek(j, off, b.data + b.len, LOAD_AHEAD_STEP)) ==
+		    -1)
+			break;
+		b.len += (size_t)n;
+		keep = prescan_def_labels(b.data, b.len, n == 0, &j->ahead,
+		    &j->nahead, &j->capahead);
+		if (n == 0)
+			break;
+		memmove(b.data, b.data + b.len - keep, keep);
+		b.len = keep;
+	}
+	buf_release(&b);
+	if (n == 0) {
+		prescan_sort_labels(j->ahead, j->nahead);
+		j->ahead_known = true;
+	}
+}
+
+/* Whether no definition of `label` can come past what is known. */
+static bool
+load_never_defined(struct load_job *j, uint64_t label)
+{
+	load_ahead(j);
+	return j->ahead_known && !prescan_refs_has(j->ahead, j->nahead,
+	    label);
+}
+
 /* What load_settled() says of a piece. */
 enum load_settle {
 	LOAD_SETTLED,		/* nothing to come can change it */
@@ -533,16 +619,14 @@ enum load_settle {
  * Whether the rest of the article can change nothing in the piece whose
  * refs are in j->refs: every label it may use is all ASCII (matched as
  * cmark matches it) and defined already, so that no definition to come
- * is the first of it.
+ * is the first of it; or no definition of it is to come at all.
  */
 static enum load_settle
 load_settled(struct load_job *j)
 {
-	size_t	 i, k = 0;
+	enum load_settle	 r = LOAD_SETTLED;
+	size_t			 i, k = 0;
 
-	for (i = 0; i < j->nrefs; i++)
-		if (!(j->refs[i] & PRESCAN_EXACT))
-			return LOAD_NEVER;
 	if (j->nrefs == 0)
 		return LOAD_SETTLED;
 	load_sort_labels(j);
@@ -554,10 +638,16 @@ load_settled(struct load_job *j)
 	for (i = 0; i < j->nrefs; i++) {
 		while (k < j->nsorted && j->labels[k] < j->refs[i])
 			k++;
-		if (k == j->nsorted || j->labels[k] != j->refs[i])
-			return LOAD_UNSETTLED;
+		if ((j->refs[i] & PRESCAN_EXACT) && k < j->nsorted &&
+		    j->labels[k] == j->refs[i])
+			continue;
+		if (load_never_defined(j, j->refs[i]))
+			continue;
+		if (!(j->refs[i] & PRESCAN_EXACT))
+			return LOAD_NEVER;
+		r = LOAD_UNSETTLED;
 	}
-	return LOAD_SETTLED;
+	return r;
 }
 
 /*
@@ -1441,6 +1531,7 @@ load_job_free(struct load_job *j)
 	free(j->labels);
 	free(j->longest);
 	free(j->refs);
+	free(j->ahead);
 	buf_release(&j->prelude);
 	front_release(&j->front);
 	free(j->front_raw);

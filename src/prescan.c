@@ -1130,6 +1130,98 @@ prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 		qsort(*refs, *n, sizeof(**refs), prescan_hash_cmp);
 }
 
+/*
+ * The hash of a label of raw input, as it will be once sanitised: invalid
+ * bytes and NULs become U+FFFD, and CR a line feed, there too.
+ */
+static uint64_t
+prescan_raw_label_hash(const char *s, size_t len)
+{
+	struct text_sanitizer	 san;
+	struct buf		 clean;
+	uint64_t		 h;
+
+	if (text_is_plain(s, len))
+		return prescan_label_hash(s, len);
+	text_sanitize_init(&san);
+	/* Not the input's start: a byte order mark stays. */
+	san.started = true;
+	buf_init(&clean);
+	text_sanitize_feed(&san, s, len, &clean);
+	text_sanitize_finish(&san, &clean);
+	h = prescan_label_hash(clean.data, clean.len);
+	buf_release(&clean);
+	return h;
+}
+
+/*
+ * Add the label of `len` bytes at `s` to `*labels`.  Over lines in a
+ * quote, its lines after the first open with the quote's '>' too, which
+ * are no part of it: the label without them is added as well.
+ */
+static void
+prescan_add_label(const char *s, size_t len, uint64_t **labels, size_t *n,
+    size_t *cap)
+{
+	struct buf	 bare;
+	size_t		 i;
+	bool		 line_start = false, any = false;
+
+	*labels = xgrow(*labels, cap, *n + 2, sizeof(**labels));
+	(*labels)[(*n)++] = prescan_raw_label_hash(s, len);
+	if (memchr(s, '\n', len) == NULL || memchr(s, '>', len) == NULL)
+		return;
+	buf_init(&bare);
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\n')
+			line_start = true;
+		else if (line_start && s[i] == '>') {
+			any = true;
+			continue;
+		} else if (s[i] != ' ' && s[i] != '\t')
+			line_start = false;
+		buf_addc(&bare, s[i]);
+	}
+	if (any)
+		(*labels)[(*n)++] = prescan_raw_label_hash(bare.data,
+		    bare.len);
+	buf_release(&bare);
+}
+
+size_t
+prescan_def_labels(const char *s, size_t len, bool last, uint64_t **labels,
+    size_t *n, size_t *cap)
+{
+	const char	*p;
+	size_t		 i = 0, j;
+
+	while ((p = memchr(s + i, '[', len - i)) != NULL) {
+		i = (size_t)(p - s);
+		for (j = i + 1; j < len && j - i <= PRESCAN_LABEL_MAX + 1 &&
+		    s[j] != '[' && s[j] != ']'; j++)
+			if (s[j] == '\\')
+				j++;
+		/* Its end, or the ':' after it, may be in what follows. */
+		if (j + 1 >= len && j - i <= PRESCAN_LABEL_MAX + 1 && !last)
+			return len - i;
+		if (j < len && s[j] == '[') {
+			i = j;
+			continue;
+		}
+		if (j + 1 < len && s[j] == ']' && s[j + 1] == ':')
+			prescan_add_label(s + i + 1, j - i - 1, labels, n, cap);
+		i++;
+	}
+	return 0;
+}
+
+void
+prescan_sort_labels(uint64_t *labels, size_t n)
+{
+	if (n > 1)
+		qsort(labels, n, sizeof(*labels), prescan_hash_cmp);
+}
+
 bool
 prescan_refs_has(const uint64_t *refs, size_t n, uint64_t label)
 {

@@ -852,6 +852,96 @@ test_streamed(void)
 	buf_release(&md);
 }
 
+/*
+ * A label never defined further on need not be waited for: what is read
+ * ahead says so.  One that may be defined (in a quote, in code, over two
+ * lines) is waited for.
+ */
+static void
+test_never_defined(void)
+{
+	struct buf	 md;
+
+	buf_init(&md);
+	streamed_article(&md, "# Talks [1]\n\nSee [x], [Jos\xc3\xa9] and "
+	    "[a\nb].\n\n## The first [2]\n\n", "## Last [3]\n\n[2] [3] "
+	    "again.\n", 20000);
+	tap_ok(first_before_end(&md, "never defined"),
+	    "labels never defined: the first piece comes first");
+	streamed_article(&md, "# T\n\nSee [ref].\n\n", "```\n[ref]: /in-code"
+	    "\n```\n", 20000);
+	tap_ok(!first_before_end(&md, "defined in code, far on"),
+	    "\"[ref]:\" in code far on: the first piece waits all the same");
+	streamed_article(&md, "# T\n\nSee [a  LABEL].\n\n", "> - [a\n> label]:"
+	    " /in-a-list\n", 20000);
+	tap_ok(!first_before_end(&md, "over two lines, in a list"),
+	    "a label over two lines in a list, far on: the first piece waits");
+	streamed_article(&md, "# T\n\nSee [\xc3\x9f].\n\n", "[ss]: /folds\n",
+	    20000);
+	tap_ok(!first_before_end(&md, "folds to another"),
+	    "a label that may fold to one far on: the first piece waits");
+	buf_release(&md);
+}
+
+/* The labels prescan_def_labels() finds in `s`, given whole. */
+static size_t
+def_labels(const char *s, uint64_t **labels, size_t *n, size_t *cap)
+{
+	*n = 0;
+	return prescan_def_labels(s, strlen(s), true, labels, n, cap);
+}
+
+/* Whether `label`, as a reference to it, is among `n` labels. */
+static bool
+has_label(const uint64_t *labels, size_t n, const char *label)
+{
+	uint64_t	*refs = NULL;
+	size_t		 nrefs = 0, cap = 0;
+	bool		 has;
+
+	prescan_refs(label, strlen(label), &refs, &nrefs, &cap);
+	has = nrefs == 1 && prescan_refs_has(labels, n, refs[0]);
+	free(refs);
+	return has;
+}
+
+static void
+test_def_labels(void)
+{
+	uint64_t	*l = NULL;
+	size_t		 n = 0, cap = 0, keep;
+	char		 far[1200];
+
+	def_labels("x [A]: /u [b] [c\nd]: /v \\[e\\]]: /w [f]", &l, &n, &cap);
+	prescan_sort_labels(l, n);
+	tap_ok(n == 3 && has_label(l, n, "[a]") && has_label(l, n, "[c d]") &&
+	    has_label(l, n, "[e\\]]") && !has_label(l, n, "[b]") &&
+	    !has_label(l, n, "[f]"), "def labels: every \"[...]:\", "
+	    "wherever it is, escapes and all");
+	n = 0;
+	keep = prescan_def_labels("text [lab", 9, false, &l, &n, &cap);
+	tap_ok(keep == 4 && n == 0, "def labels: a label not closed yet is "
+	    "held for what follows");
+	keep = prescan_def_labels("text [a]", 8, false, &l, &n, &cap);
+	tap_ok(keep == 3 && n == 0, "def labels: so is one whose ':' may come "
+	    "next");
+	keep = prescan_def_labels("text [a]", 8, true, &l, &n, &cap);
+	tap_ok(keep == 0 && n == 0, "def labels: at the end, nothing is held");
+	memset(far, 'x', sizeof(far));
+	far[0] = '[';
+	keep = prescan_def_labels(far, sizeof(far), false, &l, &n, &cap);
+	tap_ok(keep == 0, "def labels: a bracket too far from its end to be a "
+	    "label's is not held");
+	n = 0;
+	prescan_def_labels("[a\xff\r\nb\x00]: /x", 13, true, &l, &n, &cap);
+	tap_ok(n == 1 && has_label(l, n, "[a\xef\xbf\xbd\nb\xef\xbf\xbd]"),
+	    "def labels: raw bytes hash as they read once sanitised");
+	def_labels("> - [a\n>   > b]: /x", &l, &n, &cap);
+	tap_ok(has_label(l, n, "[a b]"), "def labels: a quote's marks that "
+	    "open the lines of a label are no part of it");
+	free(l);
+}
+
 /* How the dump module prints sections [from, to) of a doc. */
 typedef int	 print_fn(FILE *, const struct doc *, size_t, size_t,
 		    const struct dump_opts *);
@@ -1243,6 +1333,58 @@ test_stamp(void)
 	buf_release(&md);
 }
 
+/*
+ * A file read ahead for labels: the first piece comes before the end when
+ * none is defined further on, also once the job let go of the file, and
+ * waits when a label with a bad byte is defined at the end; the doc is
+ * the whole parse's either way.
+ */
+static void
+test_ahead_file(void)
+{
+	static const char *const tail[] = { "", "[a\xff]: /late\r\n" };
+	char		 path[32];
+	struct buf	 md;
+	struct diag	 dg;
+	struct load_job	*job;
+	struct doc	*whole, *d;
+	const char	*w;
+	uint64_t	 digest;
+	char		 err[256];
+	size_t		 i;
+	bool		 early;
+
+	buf_init(&md);
+	diag_init(&dg);
+	for (i = 0; i < 2; i++) {
+		streamed_article(&md, "# T [1]\r\n\r\nSee [a\xff].\r\n\r\n",
+		    tail[i], 30000);
+		snprintf(path, sizeof(path), "/tmp/olsread-ahead-XXXXXX");
+		if (!write_temp(path, &md) ||
+		    (job = load_start(path, 0, &dg, err, sizeof(err))) == NULL) {
+			tap_skip(2, "cannot write or read %s", path);
+			break;
+		}
+		load_park(job);
+		load_first(job);
+		early = !load_digest(job, &digest);
+		tap_ok(early == (i == 0), "a file, let go of: the first piece %s",
+		    i == 0 ? "comes before the end, no label defined further on" :
+		    "waits for a label with a bad byte defined at the end");
+		d = load_end(job);
+		whole = testdoc_load_with(md.data, md.len, LOAD_WHOLE);
+		w = doc_diff(whole, d);
+		tap_ok(w == NULL, "read ahead: the whole parse's doc");
+		if (w != NULL)
+			tap_diag("differs in %s", w);
+		doc_free(whole);
+		doc_free(d);
+		unlink(path);
+	}
+	diag_release(&dg);
+	buf_release(&md);
+}
+
 /* A file is read as it loads, and loads as the same bytes in memory do. */
 static void
 test_streamed_file(void)
@@ -1351,7 +1493,10 @@ main(int argc, char *argv[])
 	test_tables();
 	test_notes();
 	test_streamed();
+	test_never_defined();
+	test_def_labels();
 	test_streamed_file();
+	test_ahead_file();
 	test_parked();
 	test_stamp();
 	test_printed_as_loaded();
