@@ -16,7 +16,12 @@
 #include "util.h"
 
 #define ARENA_FIRST	(8 * 1024)
-#define ARENA_CHUNK	(256 * 1024)
+/*
+ * Below glibc's 128 KiB: a larger block is a mapping of its own, whose
+ * pages go back to the kernel when it is freed, and are faulted in again
+ * by the next chunk.
+ */
+#define ARENA_CHUNK	(96 * 1024)
 /* Blocks at least this large come from malloc. */
 #define ARENA_LARGE	(16 * 1024)
 #define ARENA_ALIGN	16
@@ -158,24 +163,17 @@ arena_chunk_new(struct arena *a)
 	return c;
 }
 
-void *
-arena_alloc(struct arena *a, size_t size)
+/* A block of `size` bytes in the newest chunk, or a new one; not zeroed. */
+static void *
+arena_bump(struct arena *a, size_t size)
 {
 	struct arena_chunk	*c = a->chunks;
 	struct arena_head	*h;
-	size_t			 need;
+	size_t			 need = ARENA_HEAD + arena_round(size);
 
-	if (size >= ARENA_LARGE)
-		return arena_alloc_large(a, size, true);
-	need = ARENA_HEAD + arena_round(size);
 	if (c == NULL || c->size - c->used < need)
 		c = arena_chunk_new(a);
 	h = (struct arena_head *)(c->data + c->used);
-	/*
-	 * Zero what is handed out, not the whole chunk: a chunk often comes
-	 * back from an earlier piece's arena, and calloc would zero it all.
-	 */
-	memset(h, 0, need);
 	h->chunk = c;
 	h->size = size;
 	c->used += need;
@@ -184,17 +182,47 @@ arena_alloc(struct arena *a, size_t size)
 }
 
 void *
+arena_alloc(struct arena *a, size_t size)
+{
+	void	*p;
+
+	if (size >= ARENA_LARGE)
+		return arena_alloc_large(a, size, true);
+	/*
+	 * Zero what is handed out, not the whole chunk: a chunk often comes
+	 * back from an earlier piece's arena, and calloc would zero it all.
+	 */
+	p = arena_bump(a, size);
+	memset(p, 0, size);
+	return p;
+}
+
+/* Whether block `h` is the last handed out of the newest chunk. */
+static bool
+arena_is_last(const struct arena *a, const struct arena_head *h)
+{
+	const struct arena_chunk	*c = a->chunks;
+
+	return h->chunk == c && (const unsigned char *)h + ARENA_HEAD +
+	    arena_round(h->size) == c->data + c->used;
+}
+
+void *
 arena_realloc(struct arena *a, void *p, size_t size)
 {
 	struct arena_head	*h;
+	struct arena_chunk	*c;
 	void			*n;
 
 	/*
-	 * A block that is resized is a growing buffer: malloc reuses the room
-	 * such buffers leave behind, where the arena would waste it.
+	 * Most buffers that may grow never do (a parser's string of a
+	 * block, of a text): they start in a chunk.  One that grows past
+	 * ARENA_LARGE goes to malloc, which reuses the room such buffers
+	 * leave behind, where the arena would waste it.
 	 */
 	if (p == NULL)
-		return arena_alloc_large(a, size, false);
+		return size < ARENA_LARGE ? arena_bump(a, size) :
+		    arena_alloc_large(a, size, false);
 	h = arena_head(p);
 	if (h->chunk == NULL) {
 		h = arena_link(a, xreallocarray(arena_unlink(a, h), 1,
@@ -202,7 +230,23 @@ arena_realloc(struct arena *a, void *p, size_t size)
 		h->size = size;
 		return h->block;
 	}
-	n = arena_alloc_large(a, size, false);
+	/* Smaller, it stays; the last block of the newest chunk grows
+	   where it is. */
+	c = h->chunk;
+	if (arena_round(size) <= arena_round(h->size)) {
+		if (arena_is_last(a, h))
+			c->used -= arena_round(h->size) - arena_round(size);
+		h->size = size;
+		return p;
+	}
+	if (size < ARENA_LARGE && arena_is_last(a, h) &&
+	    arena_round(size) - arena_round(h->size) <= c->size - c->used) {
+		c->used += arena_round(size) - arena_round(h->size);
+		h->size = size;
+		return p;
+	}
+	n = size < ARENA_LARGE ? arena_bump(a, size) :
+	    arena_alloc_large(a, size, false);
 	memcpy(n, p, h->size < size ? h->size : size);
 	arena_free(a, p);
 	return n;

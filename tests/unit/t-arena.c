@@ -1,7 +1,7 @@
 /*
  * t-arena: blocks are zeroed, aligned and kept apart; realloc keeps
- * contents; chunks go back when emptied; release frees what is left
- * (the sanitizer build's leak check sees to that).
+ * contents, in place when it can; chunks go back when emptied; release
+ * frees what is left (the sanitizer build's leak check sees to that).
  */
 #include "arena.h"
 
@@ -38,11 +38,24 @@ main(void)
 	p[0] = arena_realloc(&a, p[0], 300);
 	tap_ok(p[0][0] == 0, "an arena block moved by realloc keeps its "
 	    "contents");
+	q = arena_realloc(&a, NULL, 20);
+	memcpy(q, "abcdefghijklmnopqrst", 20);
+	p[1] = arena_realloc(&a, q, 60);
+	tap_ok(p[1] == q && memcmp(q, "abcdefghijklmnopqrst", 20) == 0,
+	    "the newest block grows where it is");
+	p[2] = arena_alloc(&a, 8);
+	q = arena_realloc(&a, q, 200);
+	tap_ok(q != p[1] && memcmp(q, "abcdefghijklmnopqrst", 20) == 0 &&
+	    p[2][0] == 0, "a block with another after it moves, and keeps "
+	    "its contents");
+	p[3] = arena_realloc(&a, q, 5);
+	tap_ok(p[3] == q && memcmp(q, "abcde", 5) == 0, "a block that "
+	    "shrinks stays");
 	big = arena_alloc(&a, 1 << 20);
 	tap_ok(big[0] == 0 && big[(1 << 20) - 1] == 0, "a large block is "
 	    "zeroed");
 	arena_free(&a, big);
-	for (i = 1; i < 500; i++)
+	for (i = 4; i < 500; i++)
 		arena_free(&a, p[i]);
 	arena_free(&a, NULL);
 	tap_ok(true, "freeing half, and NULL, is fine");
