@@ -11,6 +11,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -531,8 +532,12 @@ load_sort_labels(struct load_job *j)
 	j->nlabels = j->ndefs;
 }
 
-/* Bytes of input looked through at a time for labels to come. */
-#define LOAD_AHEAD_STEP		(1024 * 1024)
+/*
+ * Bytes of input looked through at a time for labels to come: few, in
+ * the step buffer's first pages, which the first step has touched, for a
+ * page touched anew costs more than the bytes read into it.
+ */
+#define LOAD_AHEAD_STEP		LOAD_FIRST_STEP
 
 /*
  * Up to `max` bytes of the input from `off` on, into `to`, without moving
@@ -565,9 +570,9 @@ load_peek(struct load_job *j, size_t off, char *to, size_t max)
 static void
 load_ahead(struct load_job *j)
 {
-	struct buf	 b;
-	size_t		 closed = prescan_defs_closed(&j->ps), off, keep;
-	ssize_t		 n = 0;
+	size_t		 closed = prescan_defs_closed(&j->ps), off, len, keep;
+	ssize_t		 n;
+	char		*b;
 
 	if (j->ahead_tried || j->eof || j->unsure)
 		return;
@@ -575,28 +580,29 @@ load_ahead(struct load_job *j)
 	if (load_parked(j) && !load_unpark(j))
 		return;
 	off = closed < j->ps.ndefs ? j->ps.defs[closed].off : j->ps.scanned;
-	buf_init(&b);
-	buf_add(&b, j->text.data + off, j->text.len - off);
-	/* Bytes the sanitiser holds back come before the unread input. */
-	buf_add(&b, j->san.pend, j->san.npend);
+	len = prescan_def_labels(j->text.data + off, j->text.len - off, false,
+	    &j->ahead, &j->nahead, &j->capahead);
+	if (j->chunk == NULL)
+		j->chunk = xmalloc(LOAD_STEP);
+	b = j->chunk;
+	/* What may be a label's start, and what the sanitiser holds back. */
+	memcpy(b, j->text.data + j->text.len - len, len);
+	memcpy(b + len, j->san.pend, j->san.npend);
+	len += j->san.npend;
 	for (off = j->taken; ; off += (size_t)n) {
-		buf_reserve(&b, LOAD_AHEAD_STEP);
-		if ((n = load_peek(j, off, b.data + b.len, LOAD_AHEAD_STEP)) ==
+		if ((n = load_peek(j, off, b + len, LOAD_AHEAD_STEP - len)) ==
 		    -1)
-			break;
-		b.len += (size_t)n;
-		keep = prescan_def_labels(b.data, b.len, n == 0, &j->ahead,
+			return;
+		len += (size_t)n;
+		keep = prescan_def_labels(b, len, n == 0, &j->ahead,
 		    &j->nahead, &j->capahead);
 		if (n == 0)
 			break;
-		memmove(b.data, b.data + b.len - keep, keep);
-		b.len = keep;
+		memmove(b, b + len - keep, keep);
+		len = keep;
 	}
-	buf_release(&b);
-	if (n == 0) {
-		prescan_sort_labels(j->ahead, j->nahead);
-		j->ahead_known = true;
-	}
+	prescan_sort_labels(j->ahead, j->nahead);
+	j->ahead_known = true;
 }
 
 /* Whether no definition of `label` can come past what is known. */
@@ -1375,10 +1381,37 @@ load_slurp(int fd, struct buf *raw, char *err, size_t errlen)
 	}
 }
 
+/* Free memory at the top of the heap kept for reuse. */
+#define LOAD_HEAP_KEEP		((size_t)512 << 20)
+
+/*
+ * Trees are built and freed piece after piece, and article after
+ * article, while the doc grows.  glibc by default gives the top of the
+ * heap back to the kernel once a little of it is free, and the next
+ * tree then has each of its pages faulted in anew, which costs more than
+ * what the parse does in them.  Kept, the heap is reused; its peak is what
+ * it was.  (The arena's chunks are below the size glibc would map on
+ * their own, which this setting fixes at its default.)
+ */
+static void
+load_keep_heap(void)
+{
+#ifdef M_TRIM_THRESHOLD
+	static bool	 kept;
+
+	if (kept)
+		return;
+	kept = true;
+	mallopt(M_TRIM_THRESHOLD, (int)LOAD_HEAP_KEEP);
+#endif
+}
+
 static struct load_job *
 load_new(const char *name, int flags, struct diag *diag)
 {
 	struct load_job	*j = xcalloc(1, sizeof(*j));
+
+	load_keep_heap();
 
 	j->fd = -1;
 	j->flags = flags;
