@@ -56,12 +56,21 @@ view_prompt(const struct view *v)
 
 /* Positions in the text. */
 
+/* The layout of block `b`, or NULL past the end and for a container. */
+static const struct layout *
+view_leaf(struct view *v, size_t b)
+{
+	if (b >= v->doc->nblocks || !doc_is_leaf(v->doc->blocks[b].kind))
+		return NULL;
+	return layout_cache_get(v->cache, b);
+}
+
 static size_t
 view_nlines(struct view *v, size_t b)
 {
-	if (b >= v->doc->nblocks || !doc_is_leaf(v->doc->blocks[b].kind))
-		return 0;
-	return layout_cache_get(v->cache, b)->nlines;
+	const struct layout	*l = view_leaf(v, b);
+
+	return l != NULL ? l->nlines : 0;
 }
 
 static bool
@@ -77,11 +86,10 @@ view_same(const struct view_anchor *a, const struct view_anchor *b)
 	return a->block == b->block && a->line == b->line;
 }
 
-/* The doc text that line `line` of block `b` starts with, or DOC_NONE. */
+/* The doc text that line `line` of `l` starts with, or DOC_NONE. */
 static size_t
-view_line_off(struct view *v, size_t b, size_t line)
+view_layout_off(const struct layout *l, size_t line)
 {
-	const struct layout		*l = layout_cache_get(v->cache, b);
 	const struct layout_line	*ln;
 	size_t				 i;
 
@@ -94,31 +102,43 @@ view_line_off(struct view *v, size_t b, size_t line)
 	return DOC_NONE;
 }
 
-struct view_anchor
-view_at(struct view *v, size_t b, size_t line)
+/*
+ * Line `line` of the block laid out in `l` (a container's layout has no
+ * lines), so that a step from one line to the next asks the cache once.
+ */
+static struct view_anchor
+view_at_layout(const struct layout *l, size_t line)
 {
 	struct view_anchor	 a;
 
-	a.block = b;
+	a.block = l->block;
 	a.line = line;
-	a.off = view_line_off(v, b, line);
-	a.tail = view_nlines(v, b) - line;
+	a.off = view_layout_off(l, line);
+	a.tail = l->nlines - line;
 	return a;
+}
+
+struct view_anchor
+view_at(struct view *v, size_t b, size_t line)
+{
+	return view_at_layout(layout_cache_get(v->cache, b), line);
 }
 
 /* The next position after `a`; false at the end. */
 bool
 view_next(struct view *v, struct view_anchor *a)
 {
-	size_t	 b;
+	const struct layout	*l;
+	size_t			 b;
 
-	if (a->line + 1 < view_nlines(v, a->block)) {
-		*a = view_at(v, a->block, a->line + 1);
+	l = view_leaf(v, a->block);
+	if (l != NULL && a->line + 1 < l->nlines) {
+		*a = view_at_layout(l, a->line + 1);
 		return true;
 	}
 	for (b = a->block + 1; b < v->doc->nblocks; b++) {
-		if (view_nlines(v, b) > 0) {
-			*a = view_at(v, b, 0);
+		if ((l = view_leaf(v, b)) != NULL && l->nlines > 0) {
+			*a = view_at_layout(l, 0);
 			return true;
 		}
 	}
@@ -129,19 +149,59 @@ view_next(struct view *v, struct view_anchor *a)
 bool
 view_prev(struct view *v, struct view_anchor *a)
 {
-	size_t	 b, n;
+	const struct layout	*l;
+	size_t			 b;
 
 	if (a->line > 0) {
 		*a = view_at(v, a->block, a->line - 1);
 		return true;
 	}
 	for (b = a->block; b-- > 0; ) {
-		if ((n = view_nlines(v, b)) > 0) {
-			*a = view_at(v, b, n - 1);
+		if ((l = view_leaf(v, b)) != NULL && l->nlines > 0) {
+			*a = view_at_layout(l, l->nlines - 1);
 			return true;
 		}
 	}
 	return false;
+}
+
+/* Lines of the block of `a` below it (`down`), or above it. */
+static size_t
+view_lines_left(struct view *v, const struct view_anchor *a, bool down)
+{
+	size_t	 n;
+
+	if (!down)
+		return a->line;
+	n = view_nlines(v, a->block);
+	return a->line + 1 < n ? n - 1 - a->line : 0;
+}
+
+/*
+ * Down (`down`) or up `n` lines from `a`, or to the last (first) line;
+ * returns how many.  The lines within a block are passed at once, so that
+ * a screenful costs what its blocks do, not its rows.
+ */
+static size_t
+view_move(struct view *v, struct view_anchor *a, size_t n, bool down)
+{
+	size_t	 moved = 0, left, step;
+
+	while (moved < n) {
+		if ((left = view_lines_left(v, a, down)) == 0) {
+			/* Into the next block, or no further. */
+			if (!(down ? view_next(v, a) : view_prev(v, a)))
+				break;
+			moved++;
+			continue;
+		}
+		step = left < n - moved ? left : n - moved;
+		a->line = down ? a->line + step : a->line - step;
+		moved += step;
+	}
+	if (moved > 0)
+		*a = view_at(v, a->block, a->line);
+	return moved;
 }
 
 /* The first line of the article. */
@@ -162,7 +222,7 @@ struct view_anchor
 view_bottom(struct view *v)
 {
 	struct view_anchor	 a = view_first(v);
-	size_t			 b, n, i;
+	size_t			 b, n;
 
 	for (b = v->doc->nblocks; b-- > 0; ) {
 		if ((n = view_nlines(v, b)) > 0) {
@@ -170,8 +230,8 @@ view_bottom(struct view *v)
 			break;
 		}
 	}
-	for (i = 1; i < v->geom.body_h && view_prev(v, &a); i++)
-		continue;
+	if (v->geom.body_h > 1)
+		view_move(v, &a, v->geom.body_h - 1, false);
 	return a;
 }
 
@@ -196,7 +256,7 @@ view_line_at(struct view *v, size_t b, size_t off)
 				return i;
 		}
 	for (i = 0; i < l->nlines; i++) {
-		o = view_line_off(v, b, i);
+		o = view_layout_off(l, i);
 		if (o != DOC_NONE && o <= off)
 			line = i;
 		else if (o != DOC_NONE)
@@ -251,9 +311,7 @@ view_scroll(struct view *v, size_t n, bool down)
 	struct view_anchor	 a = v->top, limit;
 	size_t			 i;
 
-	for (i = 0; i < n; i++)
-		if (!(down ? view_next(v, &a) : view_prev(v, &a)))
-			break;
+	i = view_move(v, &a, n, down);
 	if (down) {
 		limit = view_bottom(v);
 		/* A jump may have left the top further on: stay there. */
@@ -492,15 +550,13 @@ unsigned int
 view_percent(struct view *v)
 {
 	struct view_anchor	 a = v->top;
-	size_t			 i, off, end;
+	size_t			 n, off, end;
 
 	if (v->doc->text.len == 0)
 		return 100;
-	for (i = 1; i < v->geom.body_h; i++)
-		if (!view_next(v, &a))
-			return 100;
 	/* The text at the start of the line after the last row shown. */
-	if (!view_next(v, &a))
+	n = v->geom.body_h > 1 ? v->geom.body_h : 1;
+	if (view_move(v, &a, n, true) < n)
 		return 100;
 	off = a.off != DOC_NONE ? a.off : v->doc->blocks[a.block].off;
 	end = v->doc->text.len;
