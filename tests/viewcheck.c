@@ -2,7 +2,11 @@
  * viewcheck: the view's invariants, for the tests that drive a view (t-view,
  * and the view fuzz target): each check returns false with the reason in
  * a struct why.  The article's lines are found here by laying out blocks
- * afresh, not through the view, so that they check it.
+ * afresh, not through the view, so that they check it.  A struct viewcheck
+ * keeps each block's line count between checks, for the doc and width it
+ * was counted at: a view driven through thousands of events is checked
+ * after each, and laying out every block it shows again at every check
+ * would cost far more than the view's own work.
  */
 #include "viewcheck.h"
 
@@ -61,6 +65,103 @@ line_holds(const struct layout *l, size_t line, size_t off)
 	return true;
 }
 
+void
+viewcheck_init(struct viewcheck *vc, const struct doc *d)
+{
+	memset(vc, 0, sizeof(*vc));
+	vc->doc = d;
+	vc->scratch = xmalloc(sizeof(*vc->scratch));
+	layout_init(vc->scratch);
+}
+
+void
+viewcheck_release(struct viewcheck *vc)
+{
+	if (vc->scratch != NULL)
+		layout_release(vc->scratch);
+	free(vc->scratch);
+	free(vc->nlines);
+	free(vc->rows);
+	free(vc->side);
+	memset(vc, 0, sizeof(*vc));
+}
+
+void
+viewcheck_forget(struct viewcheck *vc)
+{
+	vc->ncounts = 0;
+	vc->has_good = false;
+}
+
+/* What was kept at another width holds no more. */
+static void
+viewcheck_width(struct viewcheck *vc, unsigned int width)
+{
+	if (width == vc->width)
+		return;
+	viewcheck_forget(vc);
+	vc->width = width;
+}
+
+/*
+ * Room for the body's rows and the index's, `h` of each and one more,
+ * cleared.  Memory of another size is given up rather than kept.
+ */
+static void
+viewcheck_rows(struct viewcheck *vc, size_t h)
+{
+	if (vc->nrows != h + 1) {
+		free(vc->rows);
+		free(vc->side);
+		vc->nrows = h + 1;
+		vc->rows = xcalloc(vc->nrows, sizeof(*vc->rows));
+		vc->side = xcalloc(vc->nrows, sizeof(*vc->side));
+		return;
+	}
+	memset(vc->rows, 0, vc->nrows * sizeof(*vc->rows));
+	memset(vc->side, 0, vc->nrows * sizeof(*vc->side));
+}
+
+/* Block `b` laid out afresh at `width`, in memory the checks reuse. */
+static const struct layout *
+viewcheck_layout(struct viewcheck *vc, size_t b, unsigned int width)
+{
+	layout_block(vc->scratch, vc->doc, b, width);
+	return vc->scratch;
+}
+
+/* Lines of block `b` at `width`, laid out once while doc and width stay. */
+static size_t
+viewcheck_lines(struct viewcheck *vc, size_t b, unsigned int width)
+{
+	const struct doc	*d = vc->doc;
+	size_t			 i;
+
+	if (!doc_is_leaf(d->blocks[b].kind))
+		return 0;
+	viewcheck_width(vc, width);
+	if (b >= vc->ncounts) {
+		vc->nlines = xgrow(vc->nlines, &vc->capcounts, d->nblocks,
+		    sizeof(*vc->nlines));
+		for (i = vc->ncounts; i < d->nblocks; i++)
+			vc->nlines[i] = VIEWCHECK_UNKNOWN;
+		vc->ncounts = d->nblocks;
+	}
+	if (vc->nlines[b] == VIEWCHECK_UNKNOWN)
+		vc->nlines[b] = viewcheck_layout(vc, b, width)->nlines;
+	return vc->nlines[b];
+}
+
+/* The first leaf with lines at or after `b`, or DOC_NONE. */
+static size_t
+viewcheck_next_leaf(struct viewcheck *vc, size_t b, unsigned int width)
+{
+	for (; b < vc->doc->nblocks; b++)
+		if (viewcheck_lines(vc, b, width) > 0)
+			return b;
+	return DOC_NONE;
+}
+
 size_t
 leaf_lines(const struct doc *d, size_t b, unsigned int width)
 {
@@ -98,14 +199,14 @@ fail(struct why *w, const char *fmt, ...)
 
 /* The anchor is a line of a leaf at the body's width, holding its text. */
 bool
-check_anchor(struct view *v, const struct doc *d, struct why *w)
+check_anchor(struct viewcheck *vc, struct view *v, struct why *w)
 {
+	const struct doc	*d = vc->doc;
 	const struct view_geom	*g = view_geom(v);
 	struct view_anchor	 a = view_anchor(v);
-	struct layout		*l;
-	bool			 ok = true;
+	const struct layout	*l;
 
-	if (next_leaf(d, 0, g->body_w) == DOC_NONE) {
+	if (viewcheck_next_leaf(vc, 0, g->body_w) == DOC_NONE) {
 		if (a.block != 0 || a.line != 0)
 			return fail(w, "no text, yet the anchor is block %zu "
 			    "line %zu", a.block, a.line);
@@ -113,21 +214,27 @@ check_anchor(struct view *v, const struct doc *d, struct why *w)
 	}
 	if (a.block >= d->nblocks || !doc_is_leaf(d->blocks[a.block].kind))
 		return fail(w, "anchor block %zu is no leaf", a.block);
-	l = layout_build(d, a.block, g->body_w);
+	/* The same place of the same doc at the same width is as good. */
+	if (vc->has_good && vc->width == g->body_w &&
+	    vc->good.block == a.block && vc->good.line == a.line &&
+	    vc->good.off == a.off)
+		return true;
+	l = viewcheck_layout(vc, a.block, g->body_w);
 	if (a.line >= l->nlines)
-		ok = fail(w, "anchor line %zu of block %zu, which has %zu",
+		return fail(w, "anchor line %zu of block %zu, which has %zu",
 		    a.line, a.block, l->nlines);
-	else if (a.off != DOC_NONE && !line_holds(l, a.line, a.off))
-		ok = fail(w, "anchor offset %zu is not on line %zu of block "
+	if (a.off != DOC_NONE && !line_holds(l, a.line, a.off))
+		return fail(w, "anchor offset %zu is not on line %zu of block "
 		    "%zu (it starts at %zu)", a.off, a.line, a.block,
 		    line_start(l, a.line));
-	layout_free(l);
-	return ok;
+	vc->good = a;
+	vc->has_good = true;
+	return true;
 }
 
 /* Is `r` the line after `p`, or NULL when `p` is the last one? */
 static bool
-check_next_row(const struct doc *d, unsigned int width,
+check_next_row(struct viewcheck *vc, unsigned int width,
     const struct view_row *p, const struct view_row *r)
 {
 	size_t	 b;
@@ -137,7 +244,7 @@ check_next_row(const struct doc *d, unsigned int width,
 	if (p->line + 1 < p->layout->nlines)
 		return r->layout != NULL && r->layout->block ==
 		    p->layout->block && r->line == p->line + 1;
-	b = next_leaf(d, p->layout->block + 1, width);
+	b = viewcheck_next_leaf(vc, p->layout->block + 1, width);
 	if (b == DOC_NONE)
 		return r->layout == NULL;
 	return r->layout != NULL && r->layout->block == b && r->line == 0;
@@ -145,17 +252,19 @@ check_next_row(const struct doc *d, unsigned int width,
 
 /* The body's rows: the anchor's line, then consecutive lines, then NULLs. */
 bool
-check_body(struct view *v, const struct doc *d, struct why *w)
+check_body(struct viewcheck *vc, struct view *v, struct why *w)
 {
 	const struct view_geom	*g = view_geom(v);
 	struct view_anchor	 a = view_anchor(v);
-	struct view_row		*rows = xcalloc(g->body_h + 1, sizeof(*rows));
+	struct view_row		*rows;
 	unsigned int		 lw = g->body_w < LAYOUT_MIN_WIDTH ?
 				    LAYOUT_MIN_WIDTH : g->body_w;
 	size_t			 i;
 	bool			 ok = true, text;
 
-	text = next_leaf(d, 0, g->body_w) != DOC_NONE;
+	text = viewcheck_next_leaf(vc, 0, g->body_w) != DOC_NONE;
+	viewcheck_rows(vc, g->body_h);
+	rows = vc->rows;
 	view_body(v, rows);
 	for (i = 0; i < g->body_h && ok; i++) {
 		if (rows[i].layout != NULL && (rows[i].layout->width != lw ||
@@ -170,12 +279,11 @@ check_body(struct view *v, const struct doc *d, struct why *w)
 		    rows[0].layout->block != a.block ||
 		    rows[0].line != a.line))
 			ok = fail(w, "row 0 is not the anchor's line");
-		else if (i > 0 && !check_next_row(d, g->body_w, &rows[i - 1],
-		    &rows[i]))
+		else if (i > 0 && !check_next_row(vc, g->body_w,
+		    &rows[i - 1], &rows[i]))
 			ok = fail(w, "row %zu does not follow row %zu", i,
 			    i - 1);
 	}
-	free(rows);
 	return ok;
 }
 
@@ -194,13 +302,16 @@ ends_with_read_mark(const struct buf *b)
 
 /* Every row of the index fits between its margin and its border. */
 bool
-check_sidebar(struct view *v, const struct doc *d, struct why *w)
+check_sidebar(struct viewcheck *vc, struct view *v, struct why *w)
 {
+	const struct doc	*d = vc->doc;
 	const struct view_geom	*g = view_geom(v);
-	struct view_side_row	*rows = xcalloc(g->body_h + 1, sizeof(*rows));
+	struct view_side_row	*rows;
 	size_t			 i, tw;
 	bool			 ok = true;
 
+	viewcheck_rows(vc, g->body_h);
+	rows = vc->side;
 	view_sidebar(v, rows);
 	for (i = 0; i < g->body_h && ok; i++) {
 		tw = text_width(rows[i].text.data, rows[i].text.len);
@@ -235,7 +346,6 @@ check_sidebar(struct view *v, const struct doc *d, struct why *w)
 			ok = fail(w, "index row %zu has a stray cursor", i);
 	}
 	view_side_release(rows, g->body_h);
-	free(rows);
 	return ok;
 }
 
@@ -264,14 +374,15 @@ check_status(struct view *v, struct why *w)
 
 /* The anchor, the body, the section, the position, the focus. */
 bool
-check_core(struct view *v, const struct doc *d, struct why *w)
+check_core(struct viewcheck *vc, struct view *v, struct why *w)
 {
+	const struct doc	*d = vc->doc;
 	const struct view_geom	*g = view_geom(v);
 	struct view_anchor	 a = view_anchor(v);
 	size_t			 want;
 	unsigned int		 p;
 
-	if (!check_anchor(v, d, w) || !check_body(v, d, w))
+	if (!check_anchor(vc, v, w) || !check_body(vc, v, w))
 		return false;
 	want = d->nblocks > 0 && a.block < d->nblocks ?
 	    d->blocks[a.block].section : 0;
@@ -290,8 +401,8 @@ check_core(struct view *v, const struct doc *d, struct why *w)
 
 /* What the index and the status line draw fits where they draw it. */
 bool
-check_fit(struct view *v, const struct doc *d, struct why *w)
+check_fit(struct viewcheck *vc, struct view *v, struct why *w)
 {
-	return check_sidebar(v, d, w) && check_status(v, w);
+	return check_sidebar(vc, v, w) && check_status(v, w);
 }
 

@@ -58,42 +58,32 @@ fuzz_key(uint8_t b)
 	return KEYMAP_CTRL('a' + (b - 0x80 - n) % 26);
 }
 
-/* Every invariant, or abort with the reason. */
+/*
+ * Every invariant, or abort with the reason.  Checking them asks the view
+ * for its body, index and status line, as drawing them would.
+ */
 static void
-fuzz_check(struct view *v, const struct doc *d)
+fuzz_check(struct viewcheck *vc, struct view *v)
 {
 	struct why	 w = { "" };
 
-	if (!check_core(v, d, &w) || !check_fit(v, d, &w)) {
+	if (!check_core(vc, v, &w) || !check_fit(vc, v, &w)) {
 		fprintf(stderr, "view invariant: %s\n", w.s);
 		abort();
 	}
 }
 
-/* What the screen asks of a view to draw it. */
+/* What else the screen asks of a view to draw it. */
 static void
 fuzz_draw(struct view *v)
 {
-	const struct view_geom	*g = view_geom(v);
-	struct view_row		*rows = xcalloc(g->body_h + 1, sizeof(*rows));
-	struct view_side_row	*side = xcalloc(g->body_h + 1, sizeof(*side));
-	struct buf		 left, right, help;
+	struct buf	 help;
 
-	view_body(v, rows);
-	view_sidebar(v, side);
-	view_side_release(side, g->body_h);
-	buf_init(&left);
-	buf_init(&right);
 	buf_init(&help);
-	view_status(v, &left, &right);
 	if (view_help_shown(v))
 		view_help_lines(v, &help);
 	(void)view_prompt_cursor(v);
-	buf_release(&left);
-	buf_release(&right);
 	buf_release(&help);
-	free(rows);
-	free(side);
 }
 
 /* One event at `ev[*i]`; returns the view's flags. */
@@ -119,11 +109,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct keymap	 km;
 	static bool		 ready;
 	struct view_opts	 o;
+	struct viewcheck	 vc;
 	struct diag		 dg;
 	struct load_job		*job;
 	struct view		*v;
 	const uint8_t		*ev;
-	size_t			 nev, i = 0;
+	size_t			 nev, i = 0, at;
 	unsigned int		 flags;
 
 	if (size < 3)
@@ -145,8 +136,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	v = view_new(load_doc(job), &km, &o, fuzz_cols(data[0]),
 	    fuzz_lines(data[1]));
 	view_set_loading(v, load_percent(job));
-	fuzz_check(v, load_doc(job));
+	viewcheck_init(&vc, load_doc(job));
+	fuzz_check(&vc, v);
 	while (i < nev) {
+		at = i;
 		flags = fuzz_event(v, ev, nev, &i);
 		if (flags & VIEW_LOAD) {
 			/* The pager loads the rest, then asks again. */
@@ -154,18 +147,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			while (load_next(job))
 				continue;
 			view_set_loading(v, load_percent(job));
-			i--;
+			viewcheck_forget(&vc);
+			i = at;
 			continue;
 		}
-		fuzz_check(v, load_doc(job));
+		fuzz_check(&vc, v);
 		fuzz_draw(v);
 		if (flags & VIEW_QUIT)
 			break;
-		/* Between events, a piece, as the pager loads it. */
+		/*
+		 * Between events, a piece, as the pager loads it while no key
+		 * comes; once all is in, it only waits for keys.
+		 */
+		if (load_doc(job)->complete)
+			continue;
 		load_next(job);
 		view_set_loading(v, load_percent(job));
-		fuzz_check(v, load_doc(job));
+		viewcheck_forget(&vc);
+		fuzz_check(&vc, v);
 	}
+	viewcheck_release(&vc);
 	view_free(v);
 	doc_free(load_end(job));
 	diag_release(&dg);

@@ -288,14 +288,14 @@ tally(struct tally *t, const char *fmt, ...)
 
 /* Check both kinds; a failure is tallied with `what` happened last. */
 static bool
-check_view(struct view *v, const struct doc *d, struct tally *core,
+check_view(struct viewcheck *vc, struct view *v, struct tally *core,
     struct tally *fit, const char *what)
 {
 	struct why	 w;
 
-	if (!check_fit(v, d, &w))
+	if (!check_fit(vc, v, &w))
 		tally(fit, "%s: %s", what, w.s);
-	if (!check_core(v, d, &w)) {
+	if (!check_core(vc, v, &w)) {
 		tally(core, "%s: %s", what, w.s);
 		return false;
 	}
@@ -329,15 +329,14 @@ static const struct {
 static const char	 afters[] = "a\x1b" "2\r'";
 
 /*
- * Open a view of `d`, type the state's keys, do action `a`, then the keys
- * above, checking the invariants at each step.
+ * Type the state's keys into `v`, do action `a`, then the keys above,
+ * checking the invariants at each step.
  */
 static void
-run_action(const struct doc *d, unsigned int cols, unsigned int lines,
-    size_t st, enum action a, struct tally *core, struct tally *fit)
+run_steps(struct viewcheck *vc, struct view *v, size_t st, enum action a,
+    struct tally *core, struct tally *fit)
 {
 	const char	*state = states[st].name, *keys = states[st].keys;
-	struct view	*v = open_view(d, cols, lines, 0, true);
 	unsigned int	 f;
 	size_t		 i;
 	char		 what[128];
@@ -346,29 +345,37 @@ run_action(const struct doc *d, unsigned int cols, unsigned int lines,
 		view_key(v, (unsigned char)keys[i]);
 	snprintf(what, sizeof(what), "state %s, before %s", state,
 	    keymap_action_name(a));
-	if (!check_view(v, d, core, fit, what)) {
-		view_free(v);
+	if (!check_view(vc, v, core, fit, what))
 		return;
-	}
 	f = view_act(v, a);
 	snprintf(what, sizeof(what), "state %s, %s", state,
 	    keymap_action_name(a));
 	if (((f & VIEW_QUIT) != 0) != (a == ACTION_QUIT)) {
 		tally(core, "%s: flags 0x%x", what, f);
-		view_free(v);
 		return;
 	}
-	if (!check_view(v, d, core, fit, what)) {
-		view_free(v);
+	if (!check_view(vc, v, core, fit, what))
 		return;
-	}
 	for (i = 0; afters[i] != '\0'; i++) {
 		view_key(v, (unsigned char)afters[i]);
 		snprintf(what, sizeof(what), "state %s, %s, key 0x%02x",
 		    state, keymap_action_name(a), (unsigned char)afters[i]);
-		if (!check_view(v, d, core, fit, what))
+		if (!check_view(vc, v, core, fit, what))
 			break;
 	}
+}
+
+/* The steps above on a new view of `d`. */
+static void
+run_action(const struct doc *d, unsigned int cols, unsigned int lines,
+    size_t st, enum action a, struct tally *core, struct tally *fit)
+{
+	struct view	*v = open_view(d, cols, lines, 0, true);
+	struct viewcheck vc;
+
+	viewcheck_init(&vc, d);
+	run_steps(&vc, v, st, a, core, fit);
+	viewcheck_release(&vc);
 	view_free(v);
 }
 
@@ -425,6 +432,7 @@ static void
 test_walk(const char *name, const struct doc *d, uint64_t seed)
 {
 	struct view	*v = open_view(d, 100, 30, 0, true);
+	struct viewcheck vc;
 	struct tally	 core, fit;
 	struct why	 w;
 	uint64_t	 st = seed;
@@ -433,6 +441,7 @@ test_walk(const char *name, const struct doc *d, uint64_t seed)
 	size_t		 i, steps = 3000;
 	char		 ev[96];
 
+	viewcheck_init(&vc, d);
 	memset(&core, 0, sizeof(core));
 	memset(&fit, 0, sizeof(fit));
 	for (i = 0; i < steps && core.bad == 0; i++) {
@@ -464,10 +473,10 @@ test_walk(const char *name, const struct doc *d, uint64_t seed)
 			snprintf(ev, sizeof(ev), "step %zu, click at %u,%u", i,
 			    lines, cols);
 			/* A click hits what was drawn. */
-			check_sidebar(v, d, &w);
+			check_sidebar(&vc, v, &w);
 			view_click(v, lines, cols);
 		}
-		check_view(v, d, &core, &fit, ev);
+		check_view(&vc, v, &core, &fit, ev);
 	}
 	tap_ok(core.bad == 0, "%s: a walk of %zu random keys, resizes, "
 	    "wheel turns and clicks (seed %llu) keeps the anchor, body, "
@@ -479,6 +488,7 @@ test_walk(const char *name, const struct doc *d, uint64_t seed)
 	if (fit.bad > 0)
 		tap_diag("%zu steps failed; the first, %s", fit.bad,
 		    fit.first);
+	viewcheck_release(&vc);
 	view_free(v);
 }
 
@@ -1962,6 +1972,7 @@ test_cache_turnover(void)
 	struct buf	 md;
 	struct doc	*d;
 	struct view	*v;
+	struct viewcheck vc;
 	struct why	 w = { "" };
 	size_t		 i;
 	bool		 ok = true;
@@ -1971,17 +1982,19 @@ test_cache_turnover(void)
 		buf_printf(&md, "p%zu\n\n", i);
 	d = testdoc_load(md.data);
 	v = open_view(d, 80, 30, 0, false);
+	viewcheck_init(&vc, d);
 	type(v, "Gma");
 	for (i = 0; i < 2 * LAYOUT_CACHE_MAX / 27 && ok; i++) {
 		type(v, "b");
-		ok = check_body(v, d, &w);
+		ok = check_body(&vc, v, &w);
 	}
 	type(v, "'a");
-	ok = ok && check_body(v, d, &w);
+	ok = ok && check_body(&vc, v, &w);
 	type(v, "g");
-	ok = ok && check_body(v, d, &w);
+	ok = ok && check_body(&vc, v, &w);
 	tap_ok(ok, "a cache that turned over still draws the screen%s%s",
 	    w.s[0] != '\0' ? ": " : "", w.s);
+	viewcheck_release(&vc);
 	view_free(v);
 	doc_free(d);
 	buf_release(&md);
