@@ -1,7 +1,7 @@
 #!/bin/sh
-# The manual page: clean under mandoc -Tlint, naming every long option the
-# program accepts, every setting of the configuration file and every action
-# of the pager.
+# The manual page: clean under mandoc -Tlint, style suggestions included,
+# naming every long option the program accepts, every setting of the
+# configuration file and every action of the pager.
 # usage: manual.sh SRCDIR
 set -u
 cd "$1" || exit 1
@@ -12,13 +12,22 @@ fi
 n=0
 failed=0
 
+# Every message of mandoc -Tlint is a fault, at any level, but two that
+# say nothing of the page: a manual named by .Xr that this machine has
+# not installed, and this machine's mandoc.db being out of date.  Its exit
+# status above 1 is a warning or worse, even one these lines hide.
 n=$((n + 1))
-out=$(mandoc -Tlint -Wwarning man/olsread.1 2>&1)
-if [ -z "$out" ]; then
-	echo "ok $n - mandoc -Tlint finds nothing"
+out=$(mandoc -Tlint man/olsread.1 2>&1)
+status=$?
+faults=$(printf '%s\n' "$out" | grep -v \
+    -e ': STYLE: referenced manual not found: Xr ' \
+    -e '^mandoc: outdated mandoc\.db lacks ' \
+    -e '^$')
+if [ "$status" -le 1 ] && [ -z "$faults" ]; then
+	echo "ok $n - mandoc -Tlint finds nothing but manuals not installed here"
 else
-	echo "not ok $n - mandoc -Tlint"
-	printf '%s\n' "$out" | sed 's/^/# /'
+	echo "not ok $n - mandoc -Tlint (exit status $status)"
+	printf '%s\n' "$faults" | sed 's/^/# /'
 	failed=$((failed + 1))
 fi
 
