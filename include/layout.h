@@ -151,6 +151,13 @@ void			 layout_cache_drop(struct layout_cache *, size_t from);
  */
 const struct layout	*layout_cache_get(struct layout_cache *, size_t b);
 
+/*
+ * The first line of `l` with a segment over doc text offset `off`, in
+ * `*line`; false when none shows it (a blank, a gap).
+ */
+bool		 layout_line_over(const struct layout *l, size_t off,
+		    size_t *line);
+
 /* The bytes that segment `s` of `l` draws, and their length. */
 const char	*layout_seg_bytes(const struct layout *l,
 		    const struct layout_seg *s, size_t *len);

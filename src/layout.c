@@ -84,6 +84,24 @@ layout_seg_bytes(const struct layout *l, const struct layout_seg *s,
 	return l->deco.data + s->doff;
 }
 
+bool
+layout_line_over(const struct layout *l, size_t off, size_t *line)
+{
+	const struct layout_seg	*s;
+	size_t			 i, k;
+
+	for (i = 0; i < l->nlines; i++)
+		for (k = 0; k < l->lines[i].nseg; k++) {
+			s = &l->segs[l->lines[i].seg + k];
+			if (s->kind != LAYOUT_SEG_DECO && s->off <= off &&
+			    off < s->off + s->len) {
+				*line = i;
+				return true;
+			}
+		}
+	return false;
+}
+
 /* Lines and segments. */
 
 void

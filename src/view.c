@@ -245,16 +245,10 @@ size_t
 view_line_at(struct view *v, size_t b, size_t off)
 {
 	const struct layout	*l = layout_cache_get(v->cache, b);
-	const struct layout_seg	*s;
-	size_t			 i, k, line = 0, o;
+	size_t			 i, line = 0, o;
 
-	for (i = 0; i < l->nlines; i++)
-		for (k = 0; k < l->lines[i].nseg; k++) {
-			s = &l->segs[l->lines[i].seg + k];
-			if (s->kind != LAYOUT_SEG_DECO && s->off <= off &&
-			    off < s->off + s->len)
-				return i;
-		}
+	if (layout_line_over(l, off, &line))
+		return line;
 	for (i = 0; i < l->nlines; i++) {
 		o = view_layout_off(l, i);
 		if (o != DOC_NONE && o <= off)

@@ -65,6 +65,23 @@ line_holds(const struct layout *l, size_t line, size_t off)
 	return true;
 }
 
+/*
+ * Is `off` on line `line` of `l`, as an anchor's text must be?  A table
+ * shows its cells side by side, a cell going on over lines where the next
+ * starts with another's text, so that a line's first text says nothing of
+ * the rest: text that shows is on the first line that shows it; text that
+ * does not (a blank, a gap) on the line whose start it follows.
+ */
+static bool
+anchor_holds(const struct layout *l, size_t line, size_t off)
+{
+	size_t	 over;
+
+	if (layout_line_over(l, off, &over))
+		return line == over;
+	return line_holds(l, line, off);
+}
+
 void
 viewcheck_init(struct viewcheck *vc, const struct doc *d)
 {
@@ -223,7 +240,7 @@ check_anchor(struct viewcheck *vc, struct view *v, struct why *w)
 	if (a.line >= l->nlines)
 		return fail(w, "anchor line %zu of block %zu, which has %zu",
 		    a.line, a.block, l->nlines);
-	if (a.off != DOC_NONE && !line_holds(l, a.line, a.off))
+	if (a.off != DOC_NONE && !anchor_holds(l, a.line, a.off))
 		return fail(w, "anchor offset %zu is not on line %zu of block "
 		    "%zu (it starts at %zu)", a.off, a.line, a.block,
 		    line_start(l, a.line));
