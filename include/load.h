@@ -21,6 +21,7 @@ struct doc;
 #define LOAD_SMART	0x01	/* curly quotes and dashes (CMARK_OPT_SMART) */
 #define LOAD_WHOLE	0x02	/* parse in one piece */
 #define LOAD_PIECES	0x04	/* cut at every safe place (for tests) */
+#define LOAD_LATER	0x08	/* a stream is read when first needed */
 
 /*
  * A load under way.  The article is read a step at a time and parsed a
@@ -33,11 +34,14 @@ struct load_job;
 
 /*
  * Start loading the article at `path`, or standard input when `path` is
- * "-": open it (a regular file of at most LOAD_MAX_SIZE bytes, read as it
- * loads; or a pipe, read whole now), but parse nothing yet.  Returns a
+ * "-": open it, but parse nothing yet.  A regular file of at most
+ * LOAD_MAX_SIZE bytes is read as it loads; a pipe, a FIFO (waiting for a
+ * writer) or a character device is a stream, read whole now (with
+ * LOAD_LATER, at the first step), up to LOAD_MAX_SIZE bytes.  Returns a
  * new job, or NULL when the input cannot be read, with the reason in
- * `err` ("No such file or directory", "is a directory", ...).  Problems in the article are repaired and reported in
- * `diag`, which must outlive the job.
+ * `err` ("No such file or directory", "is a directory", "is a socket",
+ * ...).  Problems in the article are repaired and reported in `diag`,
+ * which must outlive the job.
  */
 struct load_job	*load_start(const char *path, int flags, struct diag *diag,
 		    char *err, size_t errlen);
@@ -106,6 +110,18 @@ bool		 load_digest(const struct load_job *, uint64_t *);
  * any more, and one changed so lately that its status cannot tell.
  */
 bool		 load_stamp(struct load_job *, uint64_t *);
+
+/*
+ * Whether the article comes from a stream (standard input, a pipe, a
+ * FIFO, a device): it cannot be read again, nor known again by its path.
+ */
+bool		 load_is_pipe(const struct load_job *);
+
+/*
+ * How the article is read, for a reader: "pipe", or NULL for a file
+ * read as it is, or bytes in memory.  A static string.
+ */
+const char	*load_how(const struct load_job *);
 
 /*
  * Whether the input could not be read to its end (a read error, or a

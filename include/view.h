@@ -97,6 +97,8 @@ struct view_opts {
 	struct view_memory *memory;	/* where to go back to, and what
 					   to remember at the end; or NULL */
 	unsigned int	 talk;		/* open at this talk, or 0 */
+	const char	*how;		/* static: how the article is read
+					   ("gzip", "pipe"), or NULL */
 	unsigned int	 file;		/* which of the files given, from 0 */
 	unsigned int	 nfiles;	/* how many: "file 1/2" */
 };

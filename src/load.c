@@ -146,6 +146,12 @@ struct load_job {
 	size_t			 srclen;
 	char			*srcowned;	/* owned: `src`, when read whole */
 	char			*chunk;		/* owned: a step read from `fd` */
+	int			 stream_fd;	/* a pipe, FIFO or device, read
+						   whole when first needed; or
+						   -1 */
+	bool			 stream_owned;	/* closed once read */
+	bool			 pipe;		/* read whole from a stream:
+						   it cannot be read again */
 	size_t			 taken;		/* input bytes sanitised */
 	size_t			 expect;	/* input bytes in all, if known */
 	bool			 eof;		/* all of it is in `text` */
@@ -216,6 +222,7 @@ struct load_job {
 static void	 load_all_in(struct load_job *);
 static bool	 load_parked(const struct load_job *);
 static bool	 load_unpark(struct load_job *);
+static void	 load_read_stream(struct load_job *);
 static void	 load_front_blocks(struct load_job *, cmark_node *);
 
 /* The last piece is in: the doc is complete. */
@@ -958,10 +965,11 @@ load_step(const struct load_job *j)
 
 /* Why the input stopped short, for a reader. */
 static const char *
-load_stop_reason(int e)
+load_stop_reason(const struct load_job *j, int e)
 {
 	if (e == EFBIG)
-		return "the file grew past 1 GiB";
+		return j->pipe ? "longer than 1 GiB" :
+		    "the file grew past 1 GiB";
 	if (e == ESTALE)
 		return "the file changed as it was read";
 	return strerror(e);
@@ -979,7 +987,7 @@ load_input_end(struct load_job *j)
 	/* Once the caller has the job; before, load_start() says it. */
 	if (j->read_errno != 0 && j->started)
 		diag_add(j->diag, "%s: %s; shown as far as it was read",
-		    j->st.doc->name, load_stop_reason(j->read_errno));
+		    j->st.doc->name, load_stop_reason(j, j->read_errno));
 	if (j->fd != -1)
 		close(j->fd);
 	j->fd = -1;
@@ -1027,30 +1035,80 @@ load_too_large(struct load_job *j)
 	load_input_end(j);
 }
 
+/* Why a file of mode `mode` cannot be an article, or NULL when it can. */
+static const char *
+load_refusal(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "is a directory";
+	if (S_ISSOCK(mode))
+		return "is a socket";
+	if (S_ISBLK(mode))
+		return "is a block device";
+	if (!S_ISREG(mode) && !S_ISFIFO(mode) && !S_ISCHR(mode))
+		return "not a file that can be read";
+	return NULL;
+}
+
 /*
- * Open `path` for reading without blocking on a FIFO, and refuse anything
- * but a regular file of at most LOAD_MAX_SIZE bytes, whose status goes to
- * `sb`.  Returns the descriptor or -1 with the reason in `err`.
+ * A FIFO opened without blocking reads as empty until a writer comes:
+ * opened again, it waits for one, as cat does.  A pipe (/dev/fd/N) has
+ * its writer already and does not wait.
  */
 static int
-load_open(const char *path, struct stat *sb, char *err, size_t errlen)
+load_open_fifo(const char *path, int fd, struct stat *sb)
 {
-	int	 fd;
+	int	 again;
+
+	close(fd);
+	if ((again = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(again, sb) == -1 || !S_ISFIFO(sb->st_mode)) {
+		close(again);
+		errno = ESTALE;
+		return -1;
+	}
+	return again;
+}
+
+/*
+ * Open `path` for reading without blocking, and refuse what cannot be an
+ * article: with `streams`, a regular file of at most LOAD_MAX_SIZE bytes,
+ * a FIFO, a pipe or a character device; else a regular file only.  Its
+ * status goes to `sb`.  Returns the descriptor or -1 with the reason in
+ * `err`.
+ */
+static int
+load_open(const char *path, bool streams, struct stat *sb, char *err,
+    size_t errlen)
+{
+	const char	*why;
+	int		 fd;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
-		snprintf(err, errlen, "%s", strerror(errno));
+		/* A socket cannot be opened: say what it is. */
+		if (errno == ENXIO && stat(path, sb) == 0 &&
+		    S_ISSOCK(sb->st_mode))
+			snprintf(err, errlen, "is a socket");
+		else
+			snprintf(err, errlen, "%s", strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, sb) == -1)
 		snprintf(err, errlen, "%s", strerror(errno));
-	else if (S_ISDIR(sb->st_mode))
-		snprintf(err, errlen, "is a directory");
-	else if (!S_ISREG(sb->st_mode))
+	else if ((why = load_refusal(sb->st_mode)) != NULL)
+		snprintf(err, errlen, "%s", why);
+	else if (!S_ISREG(sb->st_mode) && !streams)
 		snprintf(err, errlen, "not a regular file");
-	else if ((unsigned long long)sb->st_size > LOAD_MAX_SIZE)
+	else if (S_ISREG(sb->st_mode) &&
+	    (unsigned long long)sb->st_size > LOAD_MAX_SIZE)
 		snprintf(err, errlen, "file too large (%lld bytes; the limit "
 		    "is 1 GiB)", (long long)sb->st_size);
-	else if (fcntl(fd, F_SETFL, 0) == -1)
+	else if (S_ISFIFO(sb->st_mode) &&
+	    (fd = load_open_fifo(path, fd, sb)) == -1) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	} else if (fcntl(fd, F_SETFL, 0) == -1)
 		snprintf(err, errlen, "%s", strerror(errno));
 	else
 		return fd;
@@ -1134,7 +1192,7 @@ load_unpark(struct load_job *j)
 
 	errno = 0;
 	memset(&sb, 0, sizeof(sb));
-	if ((fd = load_open(j->path, &sb, err, sizeof(err))) == -1) {
+	if ((fd = load_open(j->path, false, &sb, err, sizeof(err))) == -1) {
 		/* Not a regular file, or too large: it set no errno. */
 		j->read_errno = errno != 0 ? errno : S_ISREG(sb.st_mode) ?
 		    EFBIG : ESTALE;
@@ -1169,6 +1227,8 @@ load_input(struct load_job *j, size_t max, const char **at)
 
 	if (load_parked(j) && !load_unpark(j))
 		return 0;
+	if (j->stream_fd != -1)
+		load_read_stream(j);
 	if (j->fd == -1) {
 		*at = j->src + j->taken;
 		return j->srclen - j->taken < max ? j->srclen - j->taken : max;
@@ -1348,17 +1408,30 @@ load_stamp(struct load_job *j, uint64_t *stamp)
 }
 
 bool
+load_is_pipe(const struct load_job *j)
+{
+	return j->pipe;
+}
+
+const char *
+load_how(const struct load_job *j)
+{
+	return j->pipe ? "pipe" : NULL;
+}
+
+bool
 load_failed(const struct load_job *j)
 {
 	return j->read_errno != 0 || j->too_large;
 }
 
 /*
- * Read `fd` to its end into `raw`.  Returns false with the reason in
- * `err` on a read error or when the input grows past LOAD_MAX_SIZE.
+ * Read `fd` to its end into `raw`, or to LOAD_MAX_SIZE bytes.  Returns 0,
+ * or the errno of a read error, or EFBIG when there is more than that;
+ * `raw` holds what was read all the same.
  */
-static bool
-load_slurp(int fd, struct buf *raw, char *err, size_t errlen)
+static int
+load_slurp(int fd, struct buf *raw)
 {
 	ssize_t	 n;
 
@@ -1367,18 +1440,35 @@ load_slurp(int fd, struct buf *raw, char *err, size_t errlen)
 		n = read(fd, raw->data + raw->len, LOAD_FIRST_STEP);
 		if (n == -1 && errno == EINTR)
 			continue;
-		if (n == -1) {
-			snprintf(err, errlen, "%s", strerror(errno));
-			return false;
-		}
+		if (n == -1)
+			return errno;
 		if (n == 0)
-			return true;
+			return 0;
 		if ((raw->len += (size_t)n) > LOAD_MAX_SIZE) {
-			snprintf(err, errlen, "input too large (the limit is "
-			    "1 GiB)");
-			return false;
+			raw->len = LOAD_MAX_SIZE;
+			return EFBIG;
 		}
 	}
+}
+
+/*
+ * Read the stream whole, now that it is wanted, and take it as the input
+ * in memory; a read error ends it where it stopped.
+ */
+static void
+load_read_stream(struct load_job *j)
+{
+	struct buf	 raw;
+
+	buf_init(&raw);
+	buf_reserve(&raw, 1);
+	j->read_errno = load_slurp(j->stream_fd, &raw);
+	if (j->stream_owned)
+		close(j->stream_fd);
+	j->stream_fd = -1;
+	j->src = j->srcowned = raw.data;
+	j->srclen = j->expect = raw.len;
+	buf_reserve(&j->text, raw.len + 1);
 }
 
 /* Free memory at the top of the heap kept for reuse. */
@@ -1414,6 +1504,7 @@ load_new(const char *name, int flags, struct diag *diag)
 	load_keep_heap();
 
 	j->fd = -1;
+	j->stream_fd = -1;
 	j->flags = flags;
 	j->diag = diag;
 	load_state_init(&j->st, doc_new(name));
@@ -1462,25 +1553,42 @@ load_start_buffer(const char *name, const char *s, size_t len, int flags,
 	return j;
 }
 
-/* Standard input, read whole before anything is shown. */
-static struct load_job *
-load_start_stdin(int flags, struct diag *diag, char *err, size_t errlen)
+/* Why a stream could not be read, for load_start(). */
+static void
+load_stream_error(int e, char *err, size_t errlen)
 {
-	struct load_job	*j;
-	struct buf	 raw;
+	if (e == EFBIG)
+		snprintf(err, errlen, "input too large (the limit is 1 GiB)");
+	else
+		snprintf(err, errlen, "%s", strerror(e));
+}
 
-	buf_init(&raw);
-	if (!load_slurp(STDIN_FILENO, &raw, err, errlen)) {
-		buf_release(&raw);
-		return NULL;
-	}
-	j = load_new("-", flags, diag);
-	j->src = j->srcowned = raw.data;
-	j->srclen = j->expect = raw.len;
-	buf_reserve(&j->text, raw.len + 1);
-	if (raw.len > LOAD_STREAM_MAX && !load_whole_fits(j, err, errlen)) {
-		load_free(j);
-		return NULL;
+/*
+ * Standard input, a pipe, a FIFO or a character device `fd`, closed with
+ * the job when `owned`: read whole before anything is shown, or with
+ * LOAD_LATER when first needed.
+ */
+static struct load_job *
+load_start_stream(const char *name, int fd, bool owned, int flags,
+    struct diag *diag, char *err, size_t errlen)
+{
+	struct load_job	*j = load_new(name, flags, diag);
+
+	j->stream_fd = fd;
+	j->stream_owned = owned;
+	j->pipe = true;
+	if (!(flags & LOAD_LATER)) {
+		load_read_stream(j);
+		if (j->read_errno != 0) {
+			load_stream_error(j->read_errno, err, errlen);
+			load_free(j);
+			return NULL;
+		}
+		if (j->srclen > LOAD_STREAM_MAX &&
+		    !load_whole_fits(j, err, errlen)) {
+			load_free(j);
+			return NULL;
+		}
 	}
 	j->started = true;
 	return j;
@@ -1496,9 +1604,13 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 	int		 fd;
 
 	if (strcmp(path, "-") == 0)
-		return load_start_stdin(flags, diag, err, errlen);
-	if ((fd = load_open(path, &sb, err, errlen)) == -1)
+		return load_start_stream("-", STDIN_FILENO, false, flags, diag,
+		    err, errlen);
+	if ((fd = load_open(path, true, &sb, err, errlen)) == -1)
 		return NULL;
+	if (!S_ISREG(sb.st_mode))
+		return load_start_stream(path, fd, true, flags, diag, err,
+		    errlen);
 	size = (size_t)sb.st_size;
 	j = load_new(path, flags, diag);
 	j->fd = fd;
@@ -1516,8 +1628,7 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 		return NULL;
 	}
 	if (j->read_errno != 0) {
-		snprintf(err, errlen, "%s", j->read_errno == EFBIG ? "input "
-		    "too large (the limit is 1 GiB)" : strerror(j->read_errno));
+		load_stream_error(j->read_errno, err, errlen);
 		load_free(j);
 		return NULL;
 	}
@@ -1553,6 +1664,8 @@ load_job_free(struct load_job *j)
 {
 	if (j->fd != -1)
 		close(j->fd);
+	if (j->stream_fd != -1 && j->stream_owned)
+		close(j->stream_fd);
 	free(j->path);
 	free(j->srcowned);
 	free(j->chunk);

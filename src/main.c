@@ -682,6 +682,7 @@ main_view_opts(const struct main_opts *o, struct main_article *a,
 	/* +/query and --section are for the first article, as in less. */
 	v->search = i == 0 ? o->start : NULL;
 	v->talk = i == 0 ? o->talk : 0;
+	v->how = load_how(a->job);
 	v->file = (unsigned int)i;
 	v->nfiles = (unsigned int)n;
 	v->memory = &a->rc.mem;
@@ -699,7 +700,7 @@ main_recall(const struct main_opts *o, struct main_article *a,
 {
 	uint64_t	 digest, stamp = 0;
 
-	a->disk = o->remember && strcmp(a->path, "-") != 0 && !o->sample &&
+	a->disk = o->remember && !load_is_pipe(a->job) && !o->sample &&
 	    recall_open(&a->rc, a->path, dg);
 	if (!a->disk) {
 		memset(&a->rc, 0, sizeof(a->rc));
@@ -846,14 +847,15 @@ main_locale(void)
 
 /*
  * Start loading article `a`; false, with the reason said, when it cannot
- * be read.
+ * be read.  A pipe given `later`, after the first, is read when first
+ * shown.
  */
 static bool
-main_load(const struct main_opts *o, struct main_article *a,
+main_load(const struct main_opts *o, struct main_article *a, bool later,
     struct diag *dg)
 {
 	char	 err[256];
-	int	 flags = o->smart ? LOAD_SMART : 0;
+	int	 flags = (o->smart ? LOAD_SMART : 0) | (later ? LOAD_LATER : 0);
 
 	if (o->sample) {
 		a->job = load_start_buffer(a->path,
@@ -934,7 +936,7 @@ main(int argc, char *argv[])
 	arts = xcalloc(o.npaths, sizeof(*arts));
 	for (i = 0; i < o.npaths; i++) {
 		arts[i].path = i == 0 ? o.path : o.paths[i];
-		loaded += main_load(&o, &arts[i], &dg);
+		loaded += main_load(&o, &arts[i], i > 0, &dg);
 		/* Read later, they hold no descriptor meanwhile. */
 		if (i > 0 && arts[i].job != NULL)
 			load_park(arts[i].job);

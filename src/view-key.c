@@ -169,7 +169,7 @@ view_info(struct view *v)
 {
 	const struct doc_section	*sec;
 	size_t				 before, total, s = view_section(v);
-	char				 talk[64] = "";
+	char				 talk[64] = "", how[32] = "";
 
 	view_count_lines(v, &before, &total);
 	if (v->doc->nsections > 0) {
@@ -178,8 +178,11 @@ view_info(struct view *v)
 			snprintf(talk, sizeof(talk), " · talk %u of %u",
 			    sec->talk, v->doc->ntalks);
 	}
-	view_say(v, "%s%s · line %zu of %zu · %u%%",
-	    strcmp(v->doc->name, "-") == 0 ? "standard input" : v->doc->name, talk,
+	if (v->opts.how != NULL)
+		snprintf(how, sizeof(how), " (%s)", v->opts.how);
+	view_say(v, "%s%s%s · line %zu of %zu · %u%%",
+	    strcmp(v->doc->name, "-") == 0 ? "standard input" : v->doc->name,
+	    how, talk,
 	    total > 0 ? before + 1 : 0, total, view_percent(v));
 	return VIEW_REDRAW;
 }

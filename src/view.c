@@ -596,6 +596,8 @@ view_status(struct view *v, struct buf *left, struct buf *right)
 	left->len = right->len = 0;
 	buf_init(&find);
 	buf_init(&pos);
+	if (v->opts.how != NULL)
+		buf_printf(&pos, " %s", v->opts.how);
 	if (v->opts.nfiles > 1)
 		buf_printf(&pos, " file %u/%u", v->opts.file + 1,
 		    v->opts.nfiles);

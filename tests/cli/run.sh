@@ -42,11 +42,22 @@ expect "missing file" 1 \
     "^olsread: $tmp/none.md: No such file or directory\$" \
     "$bin" "$tmp/none.md"
 expect "a directory" 1 "^olsread: $tmp: is a directory\$" "$bin" "$tmp"
-mkfifo "$tmp/fifo"
-expect "a FIFO, without waiting for a writer" 1 \
-    "^olsread: $tmp/fifo: not a regular file\$" "$bin" "$tmp/fifo"
-expect "/dev/zero" 1 "^olsread: /dev/zero: not a regular file\$" \
-    "$bin" /dev/zero
+if python3 -c 'import socket, sys
+socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$tmp/sock" 2>/dev/null; then
+	expect "a socket" 1 "^olsread: $tmp/sock: is a socket\$" \
+	    "$bin" "$tmp/sock"
+else
+	pass "# SKIP a socket: no python3 to make one"
+fi
+blk=$(find /dev -maxdepth 1 -type b 2>/dev/null | head -n 1)
+if [ -n "$blk" ]; then
+	expect "a block device" 1 "^olsread: $blk: is a block device\$" \
+	    "$bin" "$blk"
+else
+	pass "# SKIP a block device: none in /dev"
+fi
+expect "/dev/null, a character device, is an empty article" 0 "^\$" \
+    "$bin" --dump /dev/null
 truncate -s 1073741825 "$tmp/huge.md"
 expect "a file over 1 GiB" 1 \
     "^olsread: $tmp/huge.md: file too large \(1073741825 bytes; the limit is 1 GiB\)\$" \
@@ -130,6 +141,32 @@ if cmp -s "$tmp/toc-file" "$tmp/toc-dash" &&
 else
 	fail "standard input reads the same" "$(diff "$tmp/toc-file" "$tmp/toc-pipe")"
 fi
+
+# A pipe by name (process substitution) and a FIFO: read as standard input.
+if command -v bash >/dev/null; then
+	timeout 10 bash -c '"$0" --toc <(cat "$1")' "$bin" "$sample" \
+	    >"$tmp/toc-subst" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq 0 ] && cmp -s "$tmp/toc-file" "$tmp/toc-subst"; then
+		pass "--toc of <(cat article): the sample's index, exit 0"
+	else
+		fail "--toc of a process substitution" "exit status $got" \
+		    "$(cat "$tmp/err")"
+	fi
+else
+	pass "# SKIP process substitution: no bash"
+fi
+mkfifo "$tmp/fifo"
+cat "$sample" >"$tmp/fifo" &
+timeout 10 "$bin" --toc "$tmp/fifo" >"$tmp/toc-fifo" 2>"$tmp/err"
+got=$?
+wait
+if [ "$got" -eq 0 ] && cmp -s "$tmp/toc-file" "$tmp/toc-fifo"; then
+	pass "--toc of a FIFO: the sample's index, exit 0"
+else
+	fail "--toc of a FIFO" "exit status $got" "$(cat "$tmp/err")"
+fi
+rm -f "$tmp/fifo"
 
 # An article long enough to load in pieces: its index, printed as it
 # loads, has its talks numbered as in one piece, nested under the title.

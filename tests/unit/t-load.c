@@ -530,13 +530,10 @@ test_files(void)
 	snprintf(path, sizeof(path), "%s/missing.md", dir);
 	tap_is_str(load_error(path), strerror(ENOENT), "missing file");
 	tap_is_str(load_error(dir), "is a directory", "directory");
-	tap_is_str(load_error("/dev/zero"), "not a regular file",
-	    "/dev/zero is refused, not read forever");
-	snprintf(path, sizeof(path), "%s/fifo", dir);
-	mkfifo(path, 0600);
-	tap_is_str(load_error(path), "not a regular file",
-	    "a FIFO is refused without waiting for a writer");
-	unlink(path);
+	tap_ok(load_error("/dev/null") == NULL,
+	    "/dev/null, a character device, is an empty article");
+	tap_is_str(load_error("/dev/loop0"), access("/dev/loop0", F_OK) == 0 ?
+	    "is a block device" : strerror(ENOENT), "a block device");
 	snprintf(path, sizeof(path), "%s/huge.md", dir);
 	if ((fd = open(path, O_WRONLY | O_CREAT, 0600)) != -1) {
 		if (ftruncate(fd, (off_t)LOAD_MAX_SIZE + 1) != 0)
@@ -553,6 +550,44 @@ test_files(void)
 	snprintf(path, sizeof(path), "%s/secret.md", dir);
 	unlink(path);
 	rmdir(dir);
+}
+
+/*
+ * A pipe named by /dev/fd/N, with `text` in it and its writer gone: read
+ * whole at the start, or with LOAD_LATER at the first step.
+ */
+static void
+test_pipe(int flags, const char *what)
+{
+	const char	 text[] = "# One\n\nA pipe.\n";
+	char		 path[64], err[256];
+	struct diag	 dg;
+	struct load_job	*j;
+	struct doc	*d;
+	int		 p[2];
+
+	if (pipe(p) == -1 || write(p[1], text, sizeof(text) - 1) !=
+	    (ssize_t)sizeof(text) - 1) {
+		tap_skip(3, "no pipe");
+		return;
+	}
+	close(p[1]);
+	snprintf(path, sizeof(path), "/dev/fd/%d", p[0]);
+	diag_init(&dg);
+	j = load_start(path, flags, &dg, err, sizeof(err));
+	close(p[0]);
+	tap_ok(j != NULL && load_is_pipe(j), "%s: a pipe is read", what);
+	if (j == NULL) {
+		tap_skip(2, "not read");
+		diag_release(&dg);
+		return;
+	}
+	tap_is_str(load_how(j), "pipe", "%s: it says it came by a pipe", what);
+	d = load_end(j);
+	tap_ok(d->nsections == 1 && strstr(d->text.data, "A pipe.") != NULL,
+	    "%s: the article is all there", what);
+	doc_free(d);
+	diag_release(&dg);
 }
 
 int
@@ -575,5 +610,7 @@ main(void)
 	test_byline();
 	test_deep();
 	test_files();
+	test_pipe(0, "read at once");
+	test_pipe(LOAD_LATER, "read when first needed");
 	return tap_done();
 }
