@@ -22,6 +22,9 @@ struct doc;
 #define LOAD_WHOLE	0x02	/* parse in one piece */
 #define LOAD_PIECES	0x04	/* cut at every safe place (for tests) */
 #define LOAD_LATER	0x08	/* a stream is read when first needed */
+#define LOAD_CHECK	0x10	/* a compressed article's size is checked
+				   before anything is shown, not as it
+				   loads */
 
 /*
  * A load under way.  The article is read a step at a time and parsed a
@@ -37,7 +40,10 @@ struct load_job;
  * "-": open it, but parse nothing yet.  A regular file of at most
  * LOAD_MAX_SIZE bytes is read as it loads; a pipe, a FIFO (waiting for a
  * writer) or a character device is a stream, read whole now (with
- * LOAD_LATER, at the first step), up to LOAD_MAX_SIZE bytes.  Returns a
+ * LOAD_LATER, at the first step), up to LOAD_MAX_SIZE bytes.  Either may
+ * be gzip, known by its first bytes, and decoded as it loads; what it
+ * decodes to is held to LOAD_MAX_SIZE bytes, checked as it loads after
+ * the first MiB (the first screen's), or with LOAD_CHECK at once.  Returns a
  * new job, or NULL when the input cannot be read, with the reason in
  * `err` ("No such file or directory", "is a directory", "is a socket",
  * ...).  Problems in the article are repaired and reported in `diag`,

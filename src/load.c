@@ -27,6 +27,7 @@
 #include "diag.h"
 #include "doc.h"
 #include "front.h"
+#include "load-gzip.h"
 #include "load-private.h"
 #include "prescan.h"
 #include "text.h"
@@ -152,6 +153,10 @@ struct load_job {
 	bool			 stream_owned;	/* closed once read */
 	bool			 pipe;		/* read whole from a stream:
 						   it cannot be read again */
+	struct load_gzip	*gz;		/* owned: decoding the input, or
+						   NULL */
+	bool			 wait;		/* no input at this step, but
+						   more to come */
 	size_t			 taken;		/* input bytes sanitised */
 	size_t			 expect;	/* input bytes in all, if known */
 	bool			 eof;		/* all of it is in `text` */
@@ -967,12 +972,24 @@ load_step(const struct load_job *j)
 static const char *
 load_stop_reason(const struct load_job *j, int e)
 {
+	if (e == EFBIG && j->gz != NULL)
+		return "it decompresses to more than 1 GiB";
+	if (e == EBADMSG && j->gz != NULL)
+		return load_gzip_why(j->gz);
 	if (e == EFBIG)
 		return j->pipe ? "longer than 1 GiB" :
 		    "the file grew past 1 GiB";
 	if (e == ESTALE)
 		return "the file changed as it was read";
 	return strerror(e);
+}
+
+/* Where and why the input stopped short. */
+static void
+load_say_stop(const struct load_job *j)
+{
+	diag_add(j->diag, "%s: %s; shown as far as it was read",
+	    j->st.doc->name, load_stop_reason(j, j->read_errno));
 }
 
 /* The input is at its end: what the sanitiser held back, and the news. */
@@ -986,8 +1003,7 @@ load_input_end(struct load_job *j)
 	j->eof = true;
 	/* Once the caller has the job; before, load_start() says it. */
 	if (j->read_errno != 0 && j->started)
-		diag_add(j->diag, "%s: %s; shown as far as it was read",
-		    j->st.doc->name, load_stop_reason(j, j->read_errno));
+		load_say_stop(j);
 	if (j->fd != -1)
 		close(j->fd);
 	j->fd = -1;
@@ -1198,8 +1214,11 @@ load_unpark(struct load_job *j)
 		    EFBIG : ESTALE;
 		return false;
 	}
-	/* A change within one tick of the file's clock cannot show here. */
-	if (j->taken == 0)
+	/*
+	 * A change within one tick of the file's clock cannot show here.
+	 * gzip or not was decided on the file as it was: it must stay.
+	 */
+	if (j->taken == 0 && j->gz == NULL)
 		load_take_file(j, &sb);
 	else if (sb.st_dev != j->dev || sb.st_ino != j->ino ||
 	    load_stamp_of(&sb) != j->stamp) {
@@ -1207,13 +1226,48 @@ load_unpark(struct load_job *j)
 		close(fd);
 		return false;
 	}
-	if (lseek(fd, (off_t)j->taken, SEEK_SET) == -1) {
+	if (j->gz != NULL)
+		load_gzip_set_fd(j->gz, fd);
+	else if (lseek(fd, (off_t)j->taken, SEEK_SET) == -1) {
 		j->read_errno = errno;
 		close(fd);
 		return false;
 	}
 	j->fd = fd;
 	return true;
+}
+
+/*
+ * Up to `max` bytes more of the gzip input, decoded into j->chunk; 0 at
+ * its end, or with j->wait while its size is checked.
+ */
+static size_t
+load_input_gzip(struct load_job *j, size_t max, const char **at)
+{
+	uint64_t	 size;
+	size_t		 n;
+
+	if (j->chunk == NULL)
+		j->chunk = xmalloc(LOAD_STEP);
+	*at = j->chunk;
+	switch (load_gzip_read(j->gz, j->chunk, max, &n)) {
+	case LOAD_GZIP_OK:
+	case LOAD_GZIP_END:
+		break;
+	case LOAD_GZIP_WAIT:
+		j->wait = true;
+		break;
+	case LOAD_GZIP_BAD:
+		j->read_errno = EBADMSG;
+		break;
+	case LOAD_GZIP_BIG:
+		j->read_errno = EFBIG;
+		break;
+	}
+	/* Known once checked: the progress shown counts decoded bytes. */
+	if ((size = load_gzip_size(j->gz)) != 0)
+		j->expect = (size_t)size;
+	return n;
 }
 
 /*
@@ -1227,8 +1281,11 @@ load_input(struct load_job *j, size_t max, const char **at)
 
 	if (load_parked(j) && !load_unpark(j))
 		return 0;
+	j->wait = false;
 	if (j->stream_fd != -1)
 		load_read_stream(j);
+	if (j->gz != NULL)
+		return load_input_gzip(j, max, at);
 	if (j->fd == -1) {
 		*at = j->src + j->taken;
 		return j->srclen - j->taken < max ? j->srclen - j->taken : max;
@@ -1307,7 +1364,7 @@ load_take(struct load_job *j)
 	/* Grown past the limit, it stops there: cmark's sizes are 32-bit. */
 	if (j->text.len > LOAD_MAX_SIZE)
 		load_too_large(j);
-	else if (n == 0)
+	else if (n == 0 && !j->wait)
 		load_input_end(j);
 	if (!j->front_known && !load_front(j))
 		return;
@@ -1416,6 +1473,8 @@ load_is_pipe(const struct load_job *j)
 const char *
 load_how(const struct load_job *j)
 {
+	if (j->gz != NULL)
+		return j->pipe ? "gzip, pipe" : "gzip";
 	return j->pipe ? "pipe" : NULL;
 }
 
@@ -1469,6 +1528,10 @@ load_read_stream(struct load_job *j)
 	j->src = j->srcowned = raw.data;
 	j->srclen = j->expect = raw.len;
 	buf_reserve(&j->text, raw.len + 1);
+	if (load_gzip_is(raw.data, raw.len)) {
+		j->gz = load_gzip_new(-1, raw.data, raw.len);
+		j->expect = 0;
+	}
 }
 
 /* Free memory at the top of the heap kept for reuse. */
@@ -1553,14 +1616,36 @@ load_start_buffer(const char *name, const char *s, size_t len, int flags,
 	return j;
 }
 
-/* Why a stream could not be read, for load_start(). */
+/* Why the input could not be read, for load_start(). */
 static void
-load_stream_error(int e, char *err, size_t errlen)
+load_start_error(const struct load_job *j, char *err, size_t errlen)
 {
-	if (e == EFBIG)
+	if (j->read_errno == EFBIG && j->gz != NULL)
+		snprintf(err, errlen, "decompresses to more than 1 GiB");
+	else if (j->read_errno == EFBIG)
 		snprintf(err, errlen, "input too large (the limit is 1 GiB)");
 	else
-		snprintf(err, errlen, "%s", strerror(e));
+		snprintf(err, errlen, "%s", strerror(j->read_errno));
+}
+
+/*
+ * Whether the input read at the start stopped short so that it is
+ * refused: a corrupt gzip stream is not, but shown as far as it decoded.
+ */
+static bool
+load_start_failed(struct load_job *j, char *err, size_t errlen)
+{
+	if (j->read_errno == 0 && j->gz != NULL && (j->flags & LOAD_CHECK) &&
+	    !load_gzip_check(j->gz))
+		j->read_errno = EFBIG;
+	if (j->read_errno == 0)
+		return false;
+	if (j->read_errno == EBADMSG && j->gz != NULL) {
+		load_say_stop(j);
+		return false;
+	}
+	load_start_error(j, err, errlen);
+	return true;
 }
 
 /*
@@ -1579,8 +1664,7 @@ load_start_stream(const char *name, int fd, bool owned, int flags,
 	j->pipe = true;
 	if (!(flags & LOAD_LATER)) {
 		load_read_stream(j);
-		if (j->read_errno != 0) {
-			load_stream_error(j->read_errno, err, errlen);
+		if (load_start_failed(j, err, errlen)) {
 			load_free(j);
 			return NULL;
 		}
@@ -1592,6 +1676,16 @@ load_start_stream(const char *name, int fd, bool owned, int flags,
 	}
 	j->started = true;
 	return j;
+}
+
+/* Whether the file of `size` bytes at `fd` opens with gzip's magic. */
+static bool
+load_file_is_gzip(int fd, size_t size)
+{
+	unsigned char	 magic[2];
+
+	return size >= sizeof(magic) && pread(fd, magic, sizeof(magic), 0) ==
+	    (ssize_t)sizeof(magic) && load_gzip_is(magic, sizeof(magic));
 }
 
 struct load_job *
@@ -1616,6 +1710,10 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 	j->fd = fd;
 	j->path = xstrdup(path);
 	load_take_file(j, &sb);
+	if (load_file_is_gzip(fd, size)) {
+		j->gz = load_gzip_new(fd, NULL, size);
+		j->expect = 0;
+	}
 	/*
 	 * A small file is read now, and let go; one so large that its
 	 * invalid bytes could take it past the limit is read whole now too,
@@ -1627,8 +1725,7 @@ load_start(const char *path, int flags, struct diag *diag, char *err,
 		load_free(j);
 		return NULL;
 	}
-	if (j->read_errno != 0) {
-		load_stream_error(j->read_errno, err, errlen);
+	if (load_start_failed(j, err, errlen)) {
 		load_free(j);
 		return NULL;
 	}
@@ -1667,6 +1764,7 @@ load_job_free(struct load_job *j)
 	if (j->stream_fd != -1 && j->stream_owned)
 		close(j->stream_fd);
 	free(j->path);
+	load_gzip_free(j->gz);
 	free(j->srcowned);
 	free(j->chunk);
 	buf_release(&j->text);

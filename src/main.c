@@ -857,6 +857,13 @@ main_load(const struct main_opts *o, struct main_article *a, bool later,
 	char	 err[256];
 	int	 flags = (o->smart ? LOAD_SMART : 0) | (later ? LOAD_LATER : 0);
 
+	/*
+	 * Printed, a gzip article that decodes past the limit is refused
+	 * before any of it is out; the pager shows its first screen first.
+	 */
+	if (o->mode != MAIN_READ || !isatty(STDOUT_FILENO))
+		flags |= LOAD_CHECK;
+
 	if (o->sample) {
 		a->job = load_start_buffer(a->path,
 		    (const char *)olsread_sample, olsread_sample_len, flags, dg);

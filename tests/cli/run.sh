@@ -168,6 +168,51 @@ else
 fi
 rm -f "$tmp/fifo"
 
+# gzip articles, known by their first bytes: the same output as the plain
+# file; a truncated stream shown as far as it decoded, then exit 1; a bomb
+# (a member of 1 MiB of zeros, 2048 times over) refused before any output.
+medium=$src/../shared/corpus/medium.md
+[ -f "$medium" ] || medium=$sample
+"$bin" --dump -w 80 "$medium" >"$tmp/plain.out" 2>/dev/null
+gzip -c "$medium" >"$tmp/medium"
+timeout 20 "$bin" --dump -w 80 "$tmp/medium" >"$tmp/gz.out" 2>"$tmp/err"
+got=$?
+if [ "$got" -eq 0 ] && cmp -s "$tmp/plain.out" "$tmp/gz.out"; then
+	pass "--dump of a gzipped article prints what the plain file prints"
+else
+	fail "--dump of a gzipped article" "exit status $got" "$(cat "$tmp/err")"
+fi
+timeout 20 "$bin" --dump -w 80 - <"$tmp/medium" >"$tmp/gz.out" 2>"$tmp/err"
+if cmp -s "$tmp/plain.out" "$tmp/gz.out"; then
+	pass "a gzipped article on standard input reads the same"
+else
+	fail "a gzipped article on standard input" "$(cat "$tmp/err")"
+fi
+size=$(wc -c <"$tmp/medium")
+head -c $((size / 2)) "$tmp/medium" >"$tmp/cut.gz"
+expect "a truncated gzip stream: exit 1, where it stopped" 1 \
+    "^olsread: $tmp/cut.gz: gzip data truncated at byte $((size / 2)); shown as far as it was read\$" \
+    "$bin" --dump "$tmp/cut.gz"
+if [ -s "$tmp/out" ]; then
+	pass "a truncated gzip stream shows what decoded"
+else
+	fail "a truncated gzip stream shows what decoded"
+fi
+head -c 1048576 /dev/zero | gzip -c >"$tmp/bomb.gz"
+for i in 1 2 3 4 5 6 7 8 9 10 11; do
+	cat "$tmp/bomb.gz" "$tmp/bomb.gz" >"$tmp/bomb2.gz"
+	mv "$tmp/bomb2.gz" "$tmp/bomb.gz"
+done
+expect "a gzip bomb is refused" 1 \
+    "^olsread: $tmp/bomb.gz: decompresses to more than 1 GiB\$" \
+    "$bin" --dump "$tmp/bomb.gz"
+if [ -s "$tmp/out" ]; then
+	fail "a gzip bomb prints nothing" "$(wc -c <"$tmp/out") bytes out"
+else
+	pass "a gzip bomb prints nothing"
+fi
+rm -f "$tmp/bomb.gz" "$tmp/medium" "$tmp/cut.gz"
+
 # An article long enough to load in pieces: its index, printed as it
 # loads, has its talks numbered as in one piece, nested under the title.
 awk 'BEGIN {

@@ -33,6 +33,7 @@ load_parts=$(ls src/load.c src/load-*.c src/load-private.h)
 ok "cmark.h only in the loader's own files" \
     "$(includes 'cmark\.h' "$load_parts")"
 ok "yaml.h only in src/front.c" "$(includes 'yaml\.h' src/front.c)"
+ok "zlib.h only in src/load-gzip.c" "$(includes 'zlib\.h' src/load-gzip.c)"
 # Named one by one: a uni*.h glob would also match unistd.h.
 uni='unistr\.h|uniwidth\.h|unilbrk\.h|unicase\.h|uninorm\.h|unictype\.h'
 uni="$uni|unigbrk\.h|uniwbrk\.h|uniconv\.h|unistdio\.h|uniname\.h"
