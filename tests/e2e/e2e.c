@@ -1408,6 +1408,155 @@ e2e_test_pipe(void)
 	e2e_close(&s);
 }
 
+/*
+ * The sample by name through a pipe, as `script` (run by bash, with the
+ * sample as $1, olsread as $2 and a FIFO's path as $3) gives it: the
+ * first screen, "pipe" on the status line, keys from the terminal.
+ */
+static void
+e2e_test_named_pipe(const char *what, char *script)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
+	struct e2e	 s;
+	char		 sh[] = "/bin/bash", c[] = "-c", name[] = "bash";
+	char		 fifo[PATH_MAX + 16];
+	char		*argv[] = { sh, c, script, name, e2e_article,
+			    (char *)e2e_bin, fifo, NULL };
+
+	snprintf(fifo, sizeof(fifo), "%s/fifo", e2e_state);
+	unlink(fifo);
+	if (mkfifo(fifo, 0600) == -1)
+		tap_diag("mkfifo: %s", strerror(errno));
+	if (!tap_ok(e2e_start(&s, argv, &o) && e2e_wait_for(&s,
+	    "By corbet") && e2e_wait_for(&s, e2e_talks[6].speaker),
+	    "%s: the first screen shows", what)) {
+		e2e_close(&s);
+		unlink(fifo);
+		return;
+	}
+	tap_ok(e2e_wait_for(&s, " pipe"), "%s: the status line says pipe",
+	    what);
+	e2e_send(&s, "]");
+	tap_ok(e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[0].heading),
+	    "%s: ] opens talk 1", what);
+	e2e_quit(&s, "named pipe: q exits 0");
+	unlink(fifo);
+}
+
+/*
+ * A pipe among several files: read when :n first shows it, and shown
+ * again from memory after :p.
+ */
+static void
+e2e_test_pipe_among(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
+	struct e2e	 s;
+	char		 sh[] = "/bin/bash", c[] = "-c", name[] = "bash";
+	char		 script[] = "exec \"$2\" -n \"$1\" <(cat \"$1\")";
+	char		*argv[] = { sh, c, script, name, e2e_article,
+			    (char *)e2e_bin, NULL };
+
+	if (!tap_ok(e2e_start(&s, argv, &o) && e2e_wait_for(&s,
+	    "file 1/2"), "a pipe among files: the first file shows")) {
+		e2e_close(&s);
+		return;
+	}
+	e2e_send(&s, ":n");
+	tap_ok(e2e_wait_for(&s, "pipe file 2/2") && e2e_wait_for(&s,
+	    "By corbet"), "a pipe among files: :n reads and shows it");
+	e2e_send(&s, ":p");
+	e2e_wait_for(&s, "file 1/2");
+	e2e_wait_gone(&s, "pipe file");
+	e2e_send(&s, ":n");
+	tap_ok(e2e_wait_for(&s, "pipe file 2/2") && e2e_wait_for(&s,
+	    "By corbet"), "a pipe among files: :p, :n show it again");
+	e2e_quit(&s, "a pipe among files: q exits 0");
+}
+
+/*
+ * A gzipped copy of the sample, known by its first bytes: its first
+ * screen, "gzip" on the status line, G to the end, and the place
+ * remembered when it opens again.
+ */
+static void
+e2e_test_gzip(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
+	struct e2e	 s;
+	char		 dir[PATH_MAX + 16], path[PATH_MAX + 16];
+	char		 cmd[3 * PATH_MAX], top[E2E_LINE], words[256];
+	char		*argv[] = { (char *)e2e_bin, path, NULL };
+
+	snprintf(dir, sizeof(dir), "%s/gzip", e2e_state);
+	o.state = dir;
+	snprintf(path, sizeof(path), "%s/article.gz", e2e_state);
+	snprintf(cmd, sizeof(cmd), "gzip -c '%s' >'%s'", e2e_article, path);
+	if (system(cmd) != 0 || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "By corbet")) {
+		tap_ok(false, "gzip: the first screen shows");
+		e2e_close(&s);
+		return;
+	}
+	tap_ok(e2e_wait_for(&s, " gzip"), "gzip: the status line says gzip");
+	e2e_send(&s, "G");
+	tap_ok(e2e_wait_for(&s, "a lot of fun was had."),
+	    "gzip: G shows the end");
+	e2e_send(&s, "3");
+	e2e_wait_at(&s, 0, E2E_BODY_X, e2e_talks[2].heading);
+	e2e_send(&s, "jjjjj");
+	e2e_settle(&s);
+	e2e_row(&s, 0, E2E_BODY_X, top, NULL);
+	e2e_words(top, 3, words, sizeof(words));
+	e2e_quit(&s, "gzip: q exits 0");
+	if (!e2e_start(&s, argv, &o) || !e2e_wait_for(&s, "%")) {
+		tap_ok(false, "gzip: opens again");
+		e2e_close(&s);
+		return;
+	}
+	e2e_settle(&s);
+	if (!tap_ok(e2e_top_holds(&s, words), "gzip: reopened where it was "
+	    "left, \"%s\" at the top", words))
+		e2e_dump(&s);
+	e2e_quit(&s, "gzip: q exits 0 again");
+	unlink(path);
+}
+
+/*
+ * A gzip bomb in the pager (a member of 1 MiB of zeros, 2048 times over:
+ * 1 GiB and more): its first screen, then the load stops with a word,
+ * and q still exits 0.
+ */
+static void
+e2e_test_gzip_bomb(void)
+{
+	struct e2e_opts	 o = { NULL, E2E_COLS, E2E_ROWS, false, false,
+	    NULL, NULL };
+	struct e2e	 s;
+	char		 path[PATH_MAX + 16], cmd[2 * PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, (char *)"-n", path, NULL };
+
+	snprintf(path, sizeof(path), "%s/bomb.gz", e2e_state);
+	snprintf(cmd, sizeof(cmd), "head -c 1048576 /dev/zero | gzip -c "
+	    ">'%s' && for i in 1 2 3 4 5 6 7 8 9 10 11; do "
+	    "cat '%s' '%s' >'%s.2' && mv '%s.2' '%s'; done", path, path,
+	    path, path, path, path);
+	if (system(cmd) != 0 || !e2e_start(&s, argv, &o)) {
+		tap_ok(false, "gzip bomb: the pager starts");
+		e2e_close(&s);
+		unlink(path);
+		return;
+	}
+	if (!tap_ok(e2e_wait_for(&s, "decompresses to more than 1 GiB"),
+	    "gzip bomb: the load stops with a word"))
+		e2e_dump(&s);
+	e2e_quit(&s, "gzip bomb: q exits 0");
+	unlink(path);
+}
+
 /* 8. A terminal that cannot show the pager: the article is printed. */
 static void
 e2e_test_print(const char *term, const char *note)
@@ -4582,6 +4731,13 @@ main(void)
 	e2e_test_redraw();
 	e2e_test_suspend();
 	e2e_test_pipe();
+	e2e_test_named_pipe("process substitution",
+	    (char *)"exec \"$2\" <(cat \"$1\")");
+	e2e_test_named_pipe("a FIFO",
+	    (char *)"cat \"$1\" >\"$3\" & exec \"$2\" \"$3\"");
+	e2e_test_pipe_among();
+	e2e_test_gzip();
+	e2e_test_gzip_bomb();
 	e2e_test_print("dumb", "olsread: the terminal (TERM=dumb) cannot show "
 	    "the pager; printing the article");
 	e2e_test_print("olsread-e2e-unknown", "olsread: unknown terminal type "

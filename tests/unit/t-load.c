@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "diag.h"
 #include "doc.h"
 #include "tap.h"
@@ -590,6 +592,75 @@ test_pipe(int flags, const char *what)
 	diag_release(&dg);
 }
 
+/* Write `len` bytes of `s` gzipped to `path`, cut to `keep` bytes. */
+static bool
+write_gzip(const char *path, const char *s, size_t len, size_t keep)
+{
+	unsigned char	 out[4096];
+	z_stream	 z;
+	size_t		 n;
+	FILE		*fp;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return false;
+	z.next_in = (unsigned char *)(uintptr_t)s;
+	z.avail_in = (uInt)len;
+	z.next_out = out;
+	z.avail_out = sizeof(out);
+	deflate(&z, Z_FINISH);
+	n = sizeof(out) - z.avail_out;
+	deflateEnd(&z);
+	if ((fp = fopen(path, "wb")) == NULL)
+		return false;
+	fwrite(out, 1, n < keep ? n : keep, fp);
+	return fclose(fp) == 0;
+}
+
+/*
+ * A gzip file: the doc of its decoded bytes, said to be gzip; cut short,
+ * what decoded, with a word on where it stopped.
+ */
+static void
+test_gzip(void)
+{
+	const char	 text[] = "# One\n\nGzipped text.\n\n## Two\n\nMore.\n";
+	char		 path[] = "/tmp/t-load-gz.XXXXXX", err[256];
+	struct diag	 dg;
+	struct load_job	*j;
+	struct doc	*d;
+	int		 fd;
+
+	if ((fd = mkstemp(path)) == -1 || close(fd) != 0 ||
+	    !write_gzip(path, text, sizeof(text) - 1, SIZE_MAX)) {
+		tap_skip(5, "no gzip file");
+		return;
+	}
+	diag_init(&dg);
+	j = load_start(path, LOAD_PIECES, &dg, err, sizeof(err));
+	tap_ok(j != NULL && load_how(j) != NULL &&
+	    strcmp(load_how(j), "gzip") == 0, "gzip: known by its bytes");
+	d = j != NULL ? load_end(j) : NULL;
+	tap_ok(d != NULL && d->nsections == 2 && dg.n == 0 &&
+	    strstr(d->text.data, "Gzipped text.") != NULL,
+	    "gzip: the decoded article, in pieces");
+	doc_free(d);
+	diag_release(&dg);
+	write_gzip(path, text, sizeof(text) - 1, 20);
+	diag_init(&dg);
+	j = load_start(path, 0, &dg, err, sizeof(err));
+	tap_ok(j != NULL, "gzip cut short: still opens");
+	tap_ok(j != NULL && (load_read_all(j, NULL), load_failed(j)),
+	    "gzip cut short: the load failed");
+	tap_ok(dg.n == 1 && strstr(dg.msgs[0], "gzip data truncated at "
+	    "byte 20") != NULL, "gzip cut short: says where: %s",
+	    dg.n > 0 ? dg.msgs[0] : "");
+	load_free(j);
+	diag_release(&dg);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -612,5 +683,6 @@ main(void)
 	test_files();
 	test_pipe(0, "read at once");
 	test_pipe(LOAD_LATER, "read when first needed");
+	test_gzip();
 	return tap_done();
 }
