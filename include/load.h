@@ -52,7 +52,10 @@ struct load_job;
 struct load_job	*load_start(const char *path, int flags, struct diag *diag,
 		    char *err, size_t errlen);
 
-/* The same for `len` bytes at `s`, which must outlive the job. */
+/*
+ * The same for `len` bytes at `s`, which must outlive the job; gzip bytes
+ * are decoded.
+ */
 struct load_job	*load_start_buffer(const char *name, const char *s,
 		    size_t len, int flags, struct diag *diag);
 

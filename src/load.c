@@ -1609,6 +1609,10 @@ load_start_buffer(const char *name, const char *s, size_t len, int flags,
 
 	j->src = s;
 	j->srclen = j->expect = len;
+	if (load_gzip_is(s, len)) {
+		j->gz = load_gzip_new(-1, s, len);
+		j->expect = 0;
+	}
 	if (len > LOAD_STREAM_MAX && !load_whole_fits(j, err, sizeof(err)))
 		fatal("%s: %s", name, err);
 	buf_reserve(&j->text, len + 1);

@@ -26,6 +26,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
@@ -143,6 +144,8 @@ enum bench_measure {
 	BENCH_REFS_SCREEN,	/* olsread, "[N]" in every heading */
 	BENCH_LESS_REFS,	/* less -m on the same */
 	BENCH_REFS_BIG,		/* olsread, the same at 200 MiB */
+	BENCH_GZ_SCREEN,	/* olsread FILE.gz, to its first screen */
+	BENCH_LESS_GZ,		/* less -m FILE.gz, LESSOPEN="|gzip -dc %s" */
 	BENCH_BIG_SCREEN,	/* olsread on the 200 MiB article */
 	BENCH_BIG_AGAIN,	/* the same, opened again where it was left */
 	BENCH_BIG_KEY_MAX,	/* the slowest of its keys while it loads */
@@ -196,6 +199,8 @@ struct bench {
 	char		*refs;		/* owned: the 10 MiB one, "[N]" in
 					   its headings, or NULL */
 	char		*refs_big;	/* owned: the same at 200 MiB */
+	char		*gz;		/* owned: the 10 MiB one gzipped, or
+					   NULL */
 	char		 refs_mark[BENCH_MARK + 1];
 	char		*state;		/* owned: the pager's XDG_STATE_HOME */
 	pid_t		 spawner;	/* runs the programs */
@@ -1258,6 +1263,29 @@ bench_refs_screens(const struct bench *b, struct bench_file *bf, int run)
 }
 
 /*
+ * The first screen of the 10 MiB article gzipped, and less's, which needs
+ * an input preprocessor for it (as man's pages have it).
+ */
+static void
+bench_gz_screens(const struct bench *b, struct bench_file *bf, int run)
+{
+	const char *const	 gz[] = { BENCH_PTY, bf->mark, b->olsread,
+				    b->gz, NULL };
+	const char *const	 less[] = { BENCH_PTY, bf->mark, "env",
+				    "LESSOPEN=|gzip -dc %s", "less", "-m", b->gz,
+				    NULL };
+	struct bench_result	 r;
+
+	if (b->gz == NULL || bf->pty_failed || strcmp(bf->path,
+	    b->generated) != 0)
+		return;
+	if (!bf->less_failed && bench_ask(b, less, &r) == 0)
+		bf->v[BENCH_LESS_GZ][run] = r.ms;
+	if (bench_ask(b, gz, &r) == 0)
+		bf->v[BENCH_GZ_SCREEN][run] = r.ms;
+}
+
+/*
  * The pager's first screen in a pseudo-terminal, for the file and for the
  * sample, beside less's; and for the 200 MiB article, with keys typed
  * while it loads, and the same keys on the sample, then once more where
@@ -1282,6 +1310,7 @@ bench_screens(const struct bench *b, struct bench_file *bf, int run)
 	struct bench_result	 r;
 
 	bench_refs_screens(b, bf, run);
+	bench_gz_screens(b, bf, run);
 
 	/* One failure says enough; each costs BENCH_SCREEN_WAIT. */
 	if (!bf->less_failed && bench_ask(b, less, &r) == 0) {
@@ -1569,6 +1598,11 @@ bench_first_screens(const struct bench_file *bf)
 		    bench_median(bf, BENCH_REFS_SCREEN),
 		    bench_median(bf, BENCH_LESS_REFS), 0, 1.5,
 		    "less -m on that file");
+	if (!bf->less_failed && bench_median(bf, BENCH_GZ_SCREEN) > 0)
+		bench_pager_row("first screen, gzipped",
+		    bench_median(bf, BENCH_GZ_SCREEN),
+		    bench_median(bf, BENCH_LESS_GZ), 0, 2.0,
+		    "less, LESSOPEN=\"|gzip -dc %s\"");
 	if (bench_median(bf, BENCH_REFS_BIG) > 0)
 		bench_pager_row("the same, 200 MiB", bench_median(bf,
 		    BENCH_REFS_BIG), bench_median(bf, BENCH_REFS_SCREEN), 0, 0,
@@ -1756,6 +1790,8 @@ bench_cleanup(struct bench *b)
 	if (b->refs_big != NULL && unlink(b->refs_big) == -1)
 		fprintf(stderr, "bench: %s: %s\n", b->refs_big,
 		    strerror(errno));
+	if (b->gz != NULL && unlink(b->gz) == -1)
+		fprintf(stderr, "bench: %s: %s\n", b->gz, strerror(errno));
 	bench_remove_state(b);
 	if (b->tmpdir != NULL && rmdir(b->tmpdir) == -1)
 		fprintf(stderr, "bench: %s: %s\n", b->tmpdir, strerror(errno));
@@ -1763,8 +1799,27 @@ bench_cleanup(struct bench *b)
 	free(b->big);
 	free(b->refs);
 	free(b->refs_big);
+	free(b->gz);
 	free(b->state);
 	free(b->tmpdir);
+}
+
+/* The 10 MiB article gzipped, by gzip(1): b->gz, or -1. */
+static int
+bench_gzip(struct bench *b)
+{
+	char	*gz = bench_join(b->tmpdir, "article-10m.md.gz");
+	char	 cmd[2 * PATH_MAX + 32];
+
+	snprintf(cmd, sizeof(cmd), "gzip -c '%s' >'%s'", b->generated, gz);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "bench: cannot run %s\n", cmd);
+		unlink(gz);
+		free(gz);
+		return -1;
+	}
+	b->gz = gz;
+	return 0;
 }
 
 /* The sample, for the pager's table: its bytes and its title. */
@@ -1878,6 +1933,7 @@ main(int argc, char *argv[])
 	    bench_generate(&b, sample, len, "article-10m-refs.md", BENCH_SIZE,
 	    true, &b.refs) == 0 && bench_generate(&b, sample, len,
 	    "article-200m-refs.md", BENCH_BIG_SIZE, true, &b.refs_big) == 0 &&
+	    bench_gzip(&b) == 0 &&
 	    bench_sample(&b, argv[2], sample, len) == 0 &&
 	    bench_one(&b, b.generated, true) == 0 &&
 	    bench_corpus(&b, argc > 3 ? argv[3] : NULL) == 0)
@@ -1891,7 +1947,8 @@ main(int argc, char *argv[])
 	    "the 10 MiB article\n<= 1.5x less, with \"[N]\" in every heading "
 	    "too (whose first screen reads the\nrest of the file for "
 	    "definitions of [N]: at 200 MiB, a figure to know), of the\n"
-	    "200 MiB one <= 1.25x the 10 MiB one's, opened again too; keys\n"
+	    "200 MiB one <= 1.25x the 10 MiB one's, opened again too; gzipped,\n"
+	    "<= 2x less through LESSOPEN=\"|gzip -dc %%s\"; keys\n"
 	    "answered within %d ms while it loads; the first line of --dump "
 	    "<= 0.1x the\nwhole dump, and of --toc and --dump on the 200 MiB "
 	    "article <= 1.25x on the\n10 MiB one; resize, page down and jump "
