@@ -33,6 +33,7 @@ view_link_start(struct view *v)
 	view_digits_end(v);
 	if (v->doc->complete && v->doc->nlinks == 0) {
 		view_say(v, "The article has no links");
+		view_say_or(v, "No links");
 		return VIEW_REDRAW;
 	}
 	v->pending = VIEW_PENDING_LINK;
@@ -73,6 +74,7 @@ view_link_show(struct view *v, unsigned long n)
 		view_jump(v, view_at(v, note, view_line_at(v, note,
 		    d->blocks[note].off)));
 		view_say(v, "Note [%lu]: '' goes back", n);
+		view_say_or(v, "Note [%lu]", n);
 		return VIEW_REDRAW;
 	}
 	if (sp == DOC_NONE) {
@@ -81,6 +83,7 @@ view_link_show(struct view *v, unsigned long n)
 		else
 			view_say(v, "No link %lu: the article has %u", n,
 			    d->nlinks);
+		view_say_or(v, d->nlinks == 0 ? "No links" : "No link %lu", n);
 		return VIEW_REDRAW;
 	}
 	url = doc_span_url(d, &d->spans[sp], &len);

@@ -90,6 +90,7 @@ view_speakers_open(struct view *v)
 	view_speakers_build(v);
 	if (sp->all.n == 0) {
 		view_say(v, "No speakers found in this article");
+		view_say_or(v, "No speakers");
 		return;
 	}
 	sp->open = true;
@@ -134,6 +135,8 @@ view_speakers_go(struct view *v)
 		view_say(v, "%s: talk %u, %zu of %zu; S and Enter for the %s",
 		    e->name, talk, i + 1, e->ntalks,
 		    i + 1 < e->ntalks ? "next" : "first again");
+	if (e->ntalks > 1)
+		view_say_or(v, "Talk %u, %zu of %zu", talk, i + 1, e->ntalks);
 	return VIEW_REDRAW;
 }
 
