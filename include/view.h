@@ -226,9 +226,13 @@ void		 view_set_message(struct view *, const char *msg);
  * next call.
  */
 const char	*view_message(struct view *);
-/* The prompt being typed into ("Talk: 1", "/kroah"), or NULL. */
+/*
+ * The prompt being typed into ("Talk: 1", "/kroah"), or NULL.  Longer
+ * than the line, it is scrolled so that its cursor shows: what is left of
+ * it from the line's first cell.
+ */
 const char	*view_prompt(const struct view *);
-/* Cells from the start of the prompt to its cursor. */
+/* Cells from the start of the prompt, as scrolled, to its cursor. */
 size_t		 view_prompt_cursor(const struct view *);
 
 /*

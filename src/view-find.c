@@ -73,14 +73,43 @@ view_find_prompt(struct view *v)
 		buf_adds(&v->prompt, "   [this section]");
 }
 
-size_t
-view_prompt_cursor(const struct view *v)
+/* Cells from the start of the whole prompt to its cursor. */
+static size_t
+view_prompt_cursor_cols(const struct view *v)
 {
 	if (v->find.typing)
 		return 1 + prompt_cursor_cols(&v->find.pr);
 	if (v->speakers.open)
 		return view_speakers_prompt_cols(v);
 	return text_width(v->prompt.data, v->prompt.len);
+}
+
+/*
+ * A prompt longer than the line scrolls, as a shell's does: the fewest
+ * characters leave on the left that keep its cursor on screen.
+ */
+size_t
+view_prompt_skip(const struct view *v, size_t *cells)
+{
+	size_t		 cursor = view_prompt_cursor_cols(v), i = 0, n;
+	uint32_t	 cp;
+
+	*cells = 0;
+	while (i < v->prompt.len && *cells + v->geom.cols <= cursor) {
+		n = text_decode(v->prompt.data + i, v->prompt.len - i, &cp);
+		*cells += text_char_width(cp);
+		i += n;
+	}
+	return i;
+}
+
+size_t
+view_prompt_cursor(const struct view *v)
+{
+	size_t	 cells;
+
+	view_prompt_skip(v, &cells);
+	return view_prompt_cursor_cols(v) - cells;
 }
 
 /* Matches in the text. */

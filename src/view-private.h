@@ -193,6 +193,11 @@ bool		 view_digits_edit(struct view *, uint32_t key);
 unsigned int	 view_do(struct view *, enum action);
 
 /* view-find.c */
+/*
+ * Bytes of the prompt scrolled off the left of its line, and the cells
+ * they took, so that its cursor shows.
+ */
+size_t		 view_prompt_skip(const struct view *, size_t *cells);
 bool		 view_find_run(struct view *, const char *query);
 unsigned int	 view_find_key(struct view *, uint32_t key);
 unsigned int	 view_find_act(struct view *, enum action);

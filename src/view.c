@@ -127,7 +127,11 @@ view_message(struct view *v)
 const char *
 view_prompt(const struct view *v)
 {
-	return v->prompt.len > 0 ? v->prompt.data : NULL;
+	size_t	 cells;
+
+	if (v->prompt.len == 0)
+		return NULL;
+	return v->prompt.data + view_prompt_skip(v, &cells);
 }
 
 /* Positions in the text. */

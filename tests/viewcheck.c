@@ -420,15 +420,21 @@ check_help(struct view *v, struct why *w)
 	return ok;
 }
 
-/* The message, in whichever form, fits the width. */
+/*
+ * The message, in whichever form, fits the width; a prompt's cursor is on
+ * the screen, however long the prompt.
+ */
 static bool
 check_message(struct view *v, struct why *w)
 {
-	const char	*m = view_message(v);
+	const char	*m = view_message(v), *p = view_prompt(v);
 	unsigned int	 cols = view_geom(v)->cols;
 
 	if (m != NULL && text_width(m, strlen(m)) > cols)
 		return fail(w, "the message \"%s\" is wider than %u", m, cols);
+	if (p != NULL && cols > 0 && view_prompt_cursor(v) >= cols)
+		return fail(w, "the prompt's cursor is at column %zu of %u",
+		    view_prompt_cursor(v), cols);
 	return true;
 }
 

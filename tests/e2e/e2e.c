@@ -4707,6 +4707,59 @@ e2e_test_help(void)
 	e2e_rmtree(dir);
 }
 
+/* Prompts and messages at 20x5, the smallest size the pager draws. */
+
+/*
+ * At 20x5: the question whether to open a link keeps its "(y/n)", a
+ * refused link says so in words that fit, a long query scrolls so that
+ * its end and the cursor show, and a message takes its short form.
+ */
+static void
+e2e_test_narrow(void)
+{
+	struct e2e_opts	 o = { NULL, 20, 5, false, false, NULL, NULL };
+	struct e2e	 s;
+	char		 dir[PATH_MAX], md[PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, md, NULL };
+	VTermPos	 pos;
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "narrow: a directory of the test's");
+		return;
+	}
+	snprintf(md, sizeof(md), "%s/links.md", dir);
+	setenv("BROWSER", "/bin/true", 1);
+	if (!e2e_put(md, e2e_links_md, 0644) || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "%")) {
+		unsetenv("BROWSER");
+		tap_ok(false, "narrow: the links article opens at 20x5");
+		e2e_close(&s);
+		e2e_rmtree(dir);
+		return;
+	}
+	unsetenv("BROWSER");
+	e2e_send(&s, "o1\r");
+	tap_ok(e2e_wait_row(&s, 4, 0, "Open [1]? (y/n)"), "narrow: o 1 Enter "
+	    "asks in words that fit, (y/n) shown");
+	e2e_send(&s, "n");
+	e2e_send(&s, "o2\r");
+	tap_ok(e2e_wait_row(&s, 4, 0, "[2] not opened"), "narrow: a refused "
+	    "link says so in short");
+	e2e_send(&s, "/abcdefghijklmnopqrstuvwxyz");
+	tap_ok(e2e_wait_row(&s, 4, 0, "hijklmnopqrstuvwxyz"), "narrow: a long "
+	    "query scrolls, its end shown");
+	vterm_state_get_cursorpos(vterm_obtain_state(s.vt), &pos);
+	tap_ok(pos.row == 4 && pos.col == 19, "narrow: the cursor after its "
+	    "last letter, at row %d, column %d", pos.row, pos.col);
+	e2e_send(&s, "\033");
+	e2e_pause(&s, 60);
+	e2e_send(&s, "x");
+	tap_ok(e2e_wait_row(&s, 4, 0, "x does nothing"), "narrow: a message "
+	    "takes its short form");
+	e2e_quit(&s, "narrow: q exits 0");
+	e2e_rmtree(dir);
+}
+
 int
 main(void)
 {
@@ -4788,6 +4841,7 @@ main(void)
 	e2e_test_note();
 	e2e_test_themes();
 	e2e_test_links();
+	e2e_test_narrow();
 	e2e_rmtree(e2e_state);
 	return tap_done();
 }
