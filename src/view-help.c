@@ -374,20 +374,6 @@ view_help_key(struct view *v, uint32_t key)
 	return VIEW_REDRAW;
 }
 
-/* The first of `forms` that fits `cols`, or the last cut to fit. */
-static void
-view_help_fitted(const char *const *forms, size_t n, unsigned int cols,
-    struct buf *out)
-{
-	size_t	 i;
-
-	for (i = 0; i + 1 < n; i++)
-		if (text_width(forms[i], strlen(forms[i])) <= cols)
-			break;
-	text_fit(forms[i], strlen(forms[i]), cols, out);
-	buf_addc(out, '\n');
-}
-
 /* The last line: which lines show, of how many. */
 static void
 view_help_where(const struct view *v, size_t n, struct buf *out)
@@ -401,7 +387,7 @@ view_help_where(const struct view *v, size_t n, struct buf *out)
 	    last, n, last == n ? " (END)" : "");
 	snprintf(shrt, sizeof(shrt), "%zu-%zu/%zu", v->help_top + 1, last,
 	    n);
-	view_help_fitted(forms, 2, v->geom.cols, out);
+	view_fit_forms(forms, 2, v->geom.cols, out);
 }
 
 void
@@ -413,7 +399,7 @@ view_help_page(const struct view *v, struct buf *out)
 
 	if (v->geom.lines == 0)
 		return;
-	view_help_fitted(view_help_titles, sizeof(view_help_titles) /
+	view_fit_forms(view_help_titles, sizeof(view_help_titles) /
 	    sizeof(*view_help_titles), v->geom.cols, out);
 	buf_init(&text);
 	n = view_help_text(v, v->geom.cols, &text, NULL);

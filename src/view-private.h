@@ -158,6 +158,12 @@ void		 view_say_or(struct view *, const char *, ...)
  * or as many characters as fit where no blank does (at least one).
  */
 size_t		 view_cut_words(const char *s, size_t width);
+/*
+ * The first of `forms` that fits `cols` cells, or the last cut to fit,
+ * into `out` as a line, '\n'-ended.
+ */
+void		 view_fit_forms(const char *const *forms, size_t n,
+		    unsigned int cols, struct buf *out);
 /* No talk `n`; no talks at all. */
 void		 view_say_no_talk(struct view *, unsigned long n);
 void		 view_say_no_talks(struct view *);

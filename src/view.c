@@ -85,6 +85,19 @@ view_cut_words(const char *s, size_t width)
  * after a word, or where a single word leaves no choice.
  */
 void
+view_fit_forms(const char *const *forms, size_t n, unsigned int cols,
+    struct buf *out)
+{
+	size_t	 i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (text_width(forms[i], strlen(forms[i])) <= cols)
+			break;
+	text_fit(forms[i], strlen(forms[i]), cols, out);
+	buf_addc(out, '\n');
+}
+
+void
 view_say_no_talk(struct view *v, unsigned long n)
 {
 	view_say(v, "No talk %lu: the article has %u", n, v->doc->ntalks);

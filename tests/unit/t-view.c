@@ -1495,6 +1495,28 @@ test_help_sizes(const struct doc *d)
 	buf_release(&page);
 }
 
+/* The speakers list at 20 columns: its title and entries in words. */
+static void
+test_speakers_narrow(const struct doc *d)
+{
+	struct view	*v = open_view(d, 20, 5, 0, true);
+	struct buf	 list;
+	const char	*p, *nl;
+	size_t		 chosen;
+	bool		 fits = true;
+
+	buf_init(&list);
+	type(v, "S");
+	view_speakers_lines(v, &list, &chosen);
+	buf_addc(&list, '\0');
+	for (p = list.data; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		fits = fits && text_width(p, (size_t)(nl - p)) <= 18;
+	tap_ok(strncmp(list.data, "Speakers, 7 of 7\n", 17) == 0 && fits,
+	    "speakers at 20x5: a short title, entries within 18 cells");
+	buf_release(&list);
+	view_free(v);
+}
+
 static void
 test_help(const struct doc *d)
 {
@@ -2524,6 +2546,7 @@ main(void)
 	test_side_width(sample);
 	test_help(sample);
 	test_help_sizes(sample);
+	test_speakers_narrow(sample);
 	test_quit(sample);
 	test_mouse(sample);
 	test_misc(sample);
