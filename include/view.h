@@ -222,11 +222,19 @@ void		 view_set_loading(struct view *, unsigned int percent);
 
 /* Show `msg` on the message line until the next key. */
 void		 view_set_message(struct view *, const char *msg);
-/* The message of the last action, or NULL. */
-const char	*view_message(const struct view *);
-/* The prompt being typed into ("Talk: 1", "/kroah"), or NULL. */
+/*
+ * The message of the last action, or NULL: the longest of its forms that
+ * fits the width, else the shortest cut after a word.  Valid until the
+ * next call.
+ */
+const char	*view_message(struct view *);
+/*
+ * The prompt being typed into ("Talk: 1", "/kroah"), or NULL.  Longer
+ * than the line, it is scrolled so that its cursor shows: what is left of
+ * it from the line's first cell.
+ */
 const char	*view_prompt(const struct view *);
-/* Cells from the start of the prompt to its cursor. */
+/* Cells from the start of the prompt, as scrolled, to its cursor. */
 size_t		 view_prompt_cursor(const struct view *);
 
 /*
@@ -266,10 +274,13 @@ unsigned int		 view_percent(struct view *);
 size_t			 view_cursor(const struct view *);
 
 /*
- * The keys and their help, for the overlay: a title line, then a line an
- * action; and the first of them to show, when they do not all fit.
+ * The help, while it shows: a page of geom.lines lines, each fitted to
+ * geom.cols and '\n'-ended, into `out`.  Its first line says how to scroll
+ * and leave it, its last which of its lines show; those between are the
+ * keys of every action, from view_help_top(), laid out for the width.
  */
-void		 view_help_lines(const struct view *, struct buf *out);
+void		 view_help_page(const struct view *, struct buf *out);
+/* The first of the help's lines that shows, under its title. */
 size_t		 view_help_top(const struct view *);
 
 #endif

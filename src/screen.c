@@ -892,42 +892,32 @@ screen_draw_prompt(struct view *v, const struct view_geom *g)
 }
 
 /*
- * The help overlay: a box over the text, its title first, then as many
- * lines of help as fit from view_help_top().
+ * The help: a page of its own, drawn on a screen erased, so that nothing
+ * of the pager shows through.  Its first and last lines are bars, as the
+ * status line is.
  */
 static void
-screen_draw_help(struct view *v, const struct view_geom *g)
+screen_draw_help(const struct view *v, const struct view_geom *g)
 {
-	struct buf	 help;
+	struct buf	 page;
 	const char	*p, *nl;
-	int		 w, h, left, y, x, i;
-	size_t		 skip = view_help_top(v);
+	int		 y, x;
+	attr_t		 attr;
 
-	if (g->cols < 8 || g->lines < 5)
-		return;
-	buf_init(&help);
-	view_help_lines(v, &help);
-	w = (int)g->cols - 2 < 90 ? (int)g->cols - 2 : 90;
-	h = (int)g->lines - 1;
-	left = ((int)g->cols - w) / 2;
-	attrset(A_NORMAL);
-	for (i = 0; i < h; i++)
-		mvhline(i, left, ' ', w);
-	attrset(screen_look_attr(SCREEN_DIM));
-	mvhline(h - 1, left, ACS_HLINE, w);
-	for (p = help.data, y = 0; *p != '\0' && y < h - 1; p = nl + 1) {
+	buf_init(&page);
+	view_help_page(v, &page);
+	for (p = page.data, y = 0; p != NULL && *p != '\0' &&
+	    y < (int)g->lines; p = nl + 1, y++) {
 		nl = strchr(p, '\n');
-		if (y > 0 && skip > 0) {
-			skip--;
-			continue;
-		}
-		x = left + 1;
-		screen_put(y, &x, p, (size_t)(nl - p), left + w - 1,
-		    y == 0 ? screen_look_attr(SCREEN_STATUS) | A_BOLD :
-		    A_NORMAL);
-		y++;
+		attr = y == 0 || y + 1 == (int)g->lines ?
+		    screen_look_attr(SCREEN_STATUS) : A_NORMAL;
+		attrset(attr);
+		mvhline(y, 0, ' ', (int)g->cols);
+		x = 0;
+		screen_put(y, &x, p, (size_t)(nl - p), (int)g->cols,
+		    y == 0 ? attr | A_BOLD : attr);
 	}
-	buf_release(&help);
+	buf_release(&page);
 }
 
 /*
@@ -1106,14 +1096,17 @@ screen_draw(struct view *v, bool repaint)
 		clearok(curscr, TRUE);
 	screen_href_begin(view_help_shown(v) || view_speakers_shown(v));
 	erase();
-	screen_draw_sidebar(v, g);
-	screen_draw_body(v, g);
-	screen_draw_status(v, g);
-	cx = screen_draw_prompt(v, g);
+	cx = -1;
 	if (view_help_shown(v))
 		screen_draw_help(v, g);
-	else if (view_speakers_shown(v))
-		screen_draw_speakers(v, g);
+	else {
+		screen_draw_sidebar(v, g);
+		screen_draw_body(v, g);
+		screen_draw_status(v, g);
+		cx = screen_draw_prompt(v, g);
+		if (view_speakers_shown(v))
+			screen_draw_speakers(v, g);
+	}
 	attrset(A_NORMAL);
 	if (cx >= 0) {
 		move(g->prompt_y, cx);

@@ -73,14 +73,43 @@ view_find_prompt(struct view *v)
 		buf_adds(&v->prompt, "   [this section]");
 }
 
-size_t
-view_prompt_cursor(const struct view *v)
+/* Cells from the start of the whole prompt to its cursor. */
+static size_t
+view_prompt_cursor_cols(const struct view *v)
 {
 	if (v->find.typing)
 		return 1 + prompt_cursor_cols(&v->find.pr);
 	if (v->speakers.open)
 		return view_speakers_prompt_cols(v);
 	return text_width(v->prompt.data, v->prompt.len);
+}
+
+/*
+ * A prompt longer than the line scrolls, as a shell's does: the fewest
+ * characters leave on the left that keep its cursor on screen.
+ */
+size_t
+view_prompt_skip(const struct view *v, size_t *cells)
+{
+	size_t		 cursor = view_prompt_cursor_cols(v), i = 0, n;
+	uint32_t	 cp;
+
+	*cells = 0;
+	while (i < v->prompt.len && *cells + v->geom.cols <= cursor) {
+		n = text_decode(v->prompt.data + i, v->prompt.len - i, &cp);
+		*cells += text_char_width(cp);
+		i += n;
+	}
+	return i;
+}
+
+size_t
+view_prompt_cursor(const struct view *v)
+{
+	size_t	 cells;
+
+	view_prompt_skip(v, &cells);
+	return view_prompt_cursor_cols(v) - cells;
 }
 
 /* Matches in the text. */
@@ -181,6 +210,8 @@ view_find_run(struct view *v, const char *query)
 	if (search_run(&f->s, f->ix, v->doc, query, f->how.flags, from, to, err,
 	    sizeof(err)) != 0) {
 		view_say(v, "Bad regular expression: %s", err);
+		view_say_or(v, "Bad regex: %s", err);
+		view_say_or(v, "Bad regex");
 		f->active = false;
 		return false;
 	}
@@ -203,10 +234,19 @@ view_find_from(struct view *v, size_t off, bool forward)
 		return idx;
 	view_say(v, forward ? "search hit BOTTOM, continuing at TOP" :
 	    "search hit TOP, continuing at BOTTOM");
+	view_say_or(v, forward ? "Wrapped to TOP" : "Wrapped to BOTTOM");
 	return forward ? 0 : f->s.n - 1;
 }
 
 /* Typing, and what ends it. */
+
+static void
+view_find_not_found(struct view *v, const char *q)
+{
+	view_say(v, "Pattern not found: %s", q);
+	view_say_or(v, "Not found: %s", q);
+	view_say_or(v, "Not found");
+}
 
 /* Typing: search again, from where the typing began. */
 static void
@@ -275,7 +315,7 @@ view_find_enter(struct view *v)
 	view_settle(v, &v->top);
 	if (!f->active) {
 		if (v->message.len == 0)
-			view_say(v, "Pattern not found: %s", q);
+			view_find_not_found(v, q);
 	} else if (!view_same(&to, &f->origin))
 		view_jump(v, to);
 	free(q);
@@ -368,11 +408,12 @@ view_find_step(struct view *v, bool same)
 
 	if (f->last == NULL) {
 		view_say(v, "No search yet: / starts one");
+		view_say_or(v, "No search yet");
 		return VIEW_REDRAW;
 	}
 	if (!f->active && !view_find_run(v, f->last)) {
 		if (v->message.len == 0)
-			view_say(v, "Pattern not found: %s", f->last);
+			view_find_not_found(v, f->last);
 		return VIEW_REDRAW;
 	}
 	before = view_section(v);
@@ -419,6 +460,7 @@ view_find_act(struct view *v, enum action a)
 	case ACTION_FILTER:
 		if (!f->active) {
 			view_say(v, "No search to filter the index by");
+			view_say_or(v, "No search");
 			return VIEW_REDRAW;
 		}
 		f->filter = !f->filter;
@@ -427,6 +469,8 @@ view_find_act(struct view *v, enum action a)
 			view_side_move(v, 1);
 		view_say(v, f->filter ? "The index shows the sections that "
 		    "match" : "The index shows every section");
+		view_say_or(v, f->filter ? "Index: matches only" :
+		    "Index: every section");
 		return VIEW_REDRAW;
 	default:
 		return 0;

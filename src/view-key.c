@@ -101,7 +101,7 @@ view_digits_key(struct view *v, uint32_t key)
 	if (key == KEYMAP_ENTER) {
 		view_digits_end(v);
 		return v->doc->ntalks == 0 && n == 0 ?
-		    (view_say(v, "The article has no talks"), VIEW_REDRAW) :
+		    (view_say_no_talks(v), VIEW_REDRAW) :
 		    view_goto_talk(v, n);
 	}
 	if (!view_digits_edit(v, key))
@@ -110,8 +110,7 @@ view_digits_key(struct view *v, uint32_t key)
 		n = strtoul(v->digits, NULL, 10);
 		if (view_talks_with_prefix(v, n) == 0) {
 			view_digits_end(v);
-			view_say(v, "No talk %lu: the article has %u", n,
-			    v->doc->ntalks);
+			view_say_no_talk(v, n);
 			return VIEW_REDRAW;
 		}
 		if (view_talks_with_prefix(v, n) == 1 && n <= v->doc->ntalks) {
@@ -131,6 +130,7 @@ view_toggle_mouse(struct view *v)
 	v->mouse = !v->mouse;
 	view_say(v, v->mouse ? "Mouse on: the wheel scrolls, a click opens "
 	    "a talk" : "Mouse off: the terminal selects text");
+	view_say_or(v, v->mouse ? "Mouse on" : "Mouse off");
 	return VIEW_REDRAW | VIEW_MOUSE;
 }
 
@@ -168,7 +168,8 @@ static unsigned int
 view_info(struct view *v)
 {
 	const struct doc_section	*sec;
-	size_t				 before, total, s = view_section(v);
+	size_t				 before, total, line;
+	size_t				 s = view_section(v);
 	char				 talk[64] = "", how[32] = "";
 
 	view_count_lines(v, &before, &total);
@@ -180,10 +181,16 @@ view_info(struct view *v)
 	}
 	if (v->opts.how != NULL)
 		snprintf(how, sizeof(how), " (%s)", v->opts.how);
+	line = total > 0 ? before + 1 : 0;
 	view_say(v, "%s%s%s · line %zu of %zu · %u%%",
 	    strcmp(v->doc->name, "-") == 0 ? "standard input" : v->doc->name,
-	    how, talk,
-	    total > 0 ? before + 1 : 0, total, view_percent(v));
+	    how, talk, line, total, view_percent(v));
+	/* Narrower, the file's name goes first, then the words. */
+	if (talk[0] != '\0')
+		view_say_or(v, "%s · line %zu of %zu · %u%%", talk +
+		    strlen(" · "), line, total, view_percent(v));
+	view_say_or(v, "line %zu of %zu · %u%%", line, total, view_percent(v));
+	view_say_or(v, "%zu/%zu %u%%", line, total, view_percent(v));
 	return VIEW_REDRAW;
 }
 
@@ -237,11 +244,13 @@ view_file_step(struct view *v, bool next)
 {
 	if (v->opts.nfiles <= 1)
 		view_say(v, "One file only");
-	else if (next && v->opts.file + 1 >= v->opts.nfiles)
+	else if (next && v->opts.file + 1 >= v->opts.nfiles) {
 		view_say(v, "The last file: no next one");
-	else if (!next && v->opts.file == 0)
+		view_say_or(v, "Last file");
+	} else if (!next && v->opts.file == 0) {
 		view_say(v, "The first file: no previous one");
-	else
+		view_say_or(v, "First file");
+	} else
 		return next ? VIEW_FILE_NEXT : VIEW_FILE_PREV;
 	return VIEW_REDRAW;
 }
@@ -264,6 +273,7 @@ view_colon_key(struct view *v, uint32_t key)
 	default:
 		keymap_key_name(key, name, sizeof(name));
 		view_say(v, ":%s is no command: :n, :p or :q", name);
+		view_say_or(v, ":%s is no command", name);
 		return VIEW_REDRAW;
 	}
 }
@@ -433,6 +443,7 @@ view_key(struct view *v, uint32_t key)
 			    view_find_act(v, ACTION_SEARCH_CLEAR) : VIEW_REDRAW;
 		keymap_key_name(key, name, sizeof(name));
 		view_say(v, "%s does nothing: h shows the keys", name);
+		view_say_or(v, "%s does nothing", name);
 		return VIEW_REDRAW;
 	}
 	if (a == ACTION_TALK_NUMBER && key >= '0' && key <= '9') {

@@ -33,6 +33,7 @@ view_link_start(struct view *v)
 	view_digits_end(v);
 	if (v->doc->complete && v->doc->nlinks == 0) {
 		view_say(v, "The article has no links");
+		view_say_or(v, "No links");
 		return VIEW_REDRAW;
 	}
 	v->pending = VIEW_PENDING_LINK;
@@ -58,6 +59,27 @@ view_link_fit(const struct view *v, struct buf *out, const char *url,
 }
 
 /*
+ * Why link `n` is not opened: with its URL, cut to leave the reason
+ * whole; narrower, the reason alone; narrower still, a word of it.
+ */
+static void
+view_link_refused(struct view *v, unsigned long n, const char *url,
+    size_t len, const char *why)
+{
+	struct buf	 tail;
+
+	buf_init(&tail);
+	buf_adds(&tail, " \xc2\xb7 ");
+	buf_adds(&tail, why);
+	view_say(v, "[%lu] ", n);
+	view_link_fit(v, &v->message, url, len, tail.data);
+	buf_release(&tail);
+	view_say_or(v, "[%lu] %s", n, why);
+	view_say_or(v, "[%lu] %s", n, strncmp(why, "no browser", 10) == 0 ?
+	    "no $BROWSER" : "not opened");
+}
+
+/*
  * Enter on a link's number: the URL, and the question whether to open
  * it; or, for one that may not be opened, the URL and why not.
  */
@@ -73,6 +95,7 @@ view_link_show(struct view *v, unsigned long n)
 		view_jump(v, view_at(v, note, view_line_at(v, note,
 		    d->blocks[note].off)));
 		view_say(v, "Note [%lu]: '' goes back", n);
+		view_say_or(v, "Note [%lu]", n);
 		return VIEW_REDRAW;
 	}
 	if (sp == DOC_NONE) {
@@ -81,15 +104,14 @@ view_link_show(struct view *v, unsigned long n)
 		else
 			view_say(v, "No link %lu: the article has %u", n,
 			    d->nlinks);
+		view_say_or(v, d->nlinks == 0 ? "No links" : "No link %lu", n);
 		return VIEW_REDRAW;
 	}
 	url = doc_span_url(d, &d->spans[sp], &len);
 	if ((why = link_refusal(url, len)) == NULL && v->opts.opener == NULL)
 		why = "no browser: set $BROWSER";
 	if (why != NULL) {
-		view_say(v, "[%lu] ", n);
-		view_link_fit(v, &v->message, url, len, " \xc2\xb7 ");
-		buf_adds(&v->message, why);
+		view_link_refused(v, n, url, len, why);
 		return VIEW_REDRAW;
 	}
 	free(v->link_url);
@@ -98,7 +120,10 @@ view_link_show(struct view *v, unsigned long n)
 	v->prompt.len = 0;
 	buf_adds(&v->prompt, "Open ");
 	/* A blank keeps the '?' from reading as part of the URL. */
-	view_link_fit(v, &v->prompt, url, len, " ? (y/n)");
+	if (v->geom.cols >= VIEW_URL_MIN + strlen("Open  ? (y/n)") + 1)
+		view_link_fit(v, &v->prompt, url, len, " ? (y/n)");
+	else
+		buf_printf(&v->prompt, "[%lu]? (y/n)", n);
 	return VIEW_REDRAW;
 }
 

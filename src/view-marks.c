@@ -172,9 +172,12 @@ view_next_unread(struct view *v)
 		if (s <= here)
 			view_say(v, "No unread %s below: back to the top",
 			    talks ? "talk" : "section");
+		if (s <= here)
+			view_say_or(v, "Back to the top");
 		view_jump(v, view_section_top(v, s));
 		return VIEW_REDRAW;
 	}
 	view_say(v, "Every %s is read", talks ? "talk" : "section");
+	view_say_or(v, "All read");
 	return VIEW_REDRAW;
 }

@@ -139,7 +139,8 @@ struct view {
 	bool			*read;		/* owned: each section read to
 						   its end */
 	size_t			 capread;
-	struct buf		 message;
+	struct buf		 message;	/* its forms, each NUL-ended */
+	struct buf		 message_fit;	/* the one shown, cut to fit */
 	struct buf		 prompt;
 	struct view_find	 find;
 	struct view_speakers	 speakers;
@@ -149,6 +150,23 @@ struct view {
 
 /* view.c: messages. */
 void		 view_say(struct view *, const char *, ...) UTIL_PRINTF(2, 3);
+/* A shorter form of the message, for a narrower screen. */
+void		 view_say_or(struct view *, const char *, ...)
+		    UTIL_PRINTF(2, 3);
+/*
+ * Bytes of `s` that make a line of at most `width` cells: up to a blank,
+ * or as many characters as fit where no blank does (at least one).
+ */
+size_t		 view_cut_words(const char *s, size_t width);
+/*
+ * The first of `forms` that fits `cols` cells, or the last cut to fit,
+ * into `out` as a line, '\n'-ended.
+ */
+void		 view_fit_forms(const char *const *forms, size_t n,
+		    unsigned int cols, struct buf *out);
+/* No talk `n`; no talks at all. */
+void		 view_say_no_talk(struct view *, unsigned long n);
+void		 view_say_no_talks(struct view *);
 
 /* view.c: positions, each a (block, line) of the layout. */
 bool		 view_same(const struct view_anchor *,
@@ -181,6 +199,11 @@ bool		 view_digits_edit(struct view *, uint32_t key);
 unsigned int	 view_do(struct view *, enum action);
 
 /* view-find.c */
+/*
+ * Bytes of the prompt scrolled off the left of its line, and the cells
+ * they took, so that its cursor shows.
+ */
+size_t		 view_prompt_skip(const struct view *, size_t *cells);
 bool		 view_find_run(struct view *, const char *query);
 unsigned int	 view_find_key(struct view *, uint32_t key);
 unsigned int	 view_find_act(struct view *, enum action);
@@ -211,8 +234,10 @@ size_t		 view_speakers_prompt_cols(const struct view *);
 
 /* view-help.c */
 void		 view_help_open(struct view *);
-/* Keep the help's first line where the screen's new size shows it. */
-void		 view_help_fit(struct view *);
+/* After a resize from `old_cols`: the entry at the top stays there. */
+void		 view_help_fit(struct view *, unsigned int old_cols);
+/* The mouse wheel over the help: `delta` lines, down > 0. */
+unsigned int	 view_help_wheel(struct view *, int delta);
 unsigned int	 view_help_key(struct view *, uint32_t key);
 
 /* view-marks.c */

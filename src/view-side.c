@@ -125,6 +125,7 @@ view_side_focus(struct view *v)
 	}
 	if (!view_side_shown(v)) {
 		view_say(v, "The index is hidden: t shows it");
+		view_say_or(v, "Index hidden");
 		return VIEW_REDRAW;
 	}
 	v->focus = VIEW_FOCUS_SIDEBAR;
@@ -163,8 +164,10 @@ view_side_toggle(struct view *v)
 		v->sidebar_forced = v->geom.cols < view_side_cols(v);
 	}
 	view_resize(v, v->geom.cols, v->geom.lines);
-	if (v->sidebar_on && !view_side_shown(v))
+	if (v->sidebar_on && !view_side_shown(v)) {
 		view_say(v, "No room for the index");
+		view_say_or(v, "No room");
+	}
 	return VIEW_REDRAW;
 }
 
@@ -314,6 +317,8 @@ view_wheel(struct view *v, unsigned int row, unsigned int col, int delta)
 
 	layout_cache_begin(v->cache);
 	(void)row;
+	if (v->help)
+		return view_help_wheel(v, delta);
 	if (view_side_shown(v) && col < v->geom.side_w) {
 		top = (long)v->side_top + delta;
 		if (top > (long)v->doc->nsections - 1)
@@ -348,7 +353,8 @@ view_click(struct view *v, unsigned int row, unsigned int col)
 
 	layout_cache_begin(v->cache);
 	v->message.len = 0;
-	if (!view_side_shown(v) || col >= v->geom.side_w ||
+	/* The help covers the index: a click there is on neither. */
+	if (v->help || !view_side_shown(v) || col >= v->geom.side_w ||
 	    row >= v->geom.body_h)
 		return 0;
 	if ((s = view_side_section_at(v, row)) == DOC_NONE)

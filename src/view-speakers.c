@@ -9,6 +9,7 @@
  */
 #include "view.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +91,7 @@ view_speakers_open(struct view *v)
 	view_speakers_build(v);
 	if (sp->all.n == 0) {
 		view_say(v, "No speakers found in this article");
+		view_say_or(v, "No speakers");
 		return;
 	}
 	sp->open = true;
@@ -134,6 +136,8 @@ view_speakers_go(struct view *v)
 		view_say(v, "%s: talk %u, %zu of %zu; S and Enter for the %s",
 		    e->name, talk, i + 1, e->ntalks,
 		    i + 1 < e->ntalks ? "next" : "first again");
+	if (e->ntalks > 1)
+		view_say_or(v, "Talk %u, %zu of %zu", talk, i + 1, e->ntalks);
 	return VIEW_REDRAW;
 }
 
@@ -198,17 +202,44 @@ view_speakers_scroll(struct view *v)
 		sp->top = sp->nshown > room ? sp->nshown - room : 0;
 }
 
-/* One entry: the name, then its talks. */
+/*
+ * One entry: the name, then its talks; where that is too wide for the
+ * `cols` the list has, the numbers without the word.
+ */
 static void
-view_speakers_line(const struct speakers_entry *e, struct buf *out)
+view_speakers_line(const struct speakers_entry *e, size_t cols,
+    struct buf *out)
 {
-	size_t	 i;
+	struct buf	 nums;
+	size_t		 i;
+	bool		 words;
 
-	buf_adds(out, e->name);
-	buf_adds(out, e->ntalks > 1 ? "  talks " : "  talk ");
+	buf_init(&nums);
 	for (i = 0; i < e->ntalks; i++)
-		buf_printf(out, i > 0 ? ", %u" : "%u", e->talks[i].talk);
-	buf_addc(out, '\n');
+		buf_printf(&nums, i > 0 ? ", %u" : "%u", e->talks[i].talk);
+	words = text_width(e->name, strlen(e->name)) + nums.len +
+	    strlen("  talks ") <= cols;
+	buf_printf(out, "%s  %s%s\n", e->name, !words ? "" : e->ntalks > 1 ?
+	    "talks " : "talk ", nums.data != NULL ? nums.data : "");
+	buf_release(&nums);
+}
+
+/* The title, in the longest form that fits `cols`. */
+static void
+view_speakers_title(const struct view_speakers *sp, size_t cols,
+    struct buf *out)
+{
+	char		 f[3][128];
+	const char	*forms[] = { f[0], f[1], f[2], "Speakers" };
+
+	snprintf(f[0], sizeof(f[0]), "Speakers, %zu of %zu: type to filter, "
+	    "Up and Down to choose, Enter to go, Escape to close", sp->nshown,
+	    sp->all.n);
+	snprintf(f[1], sizeof(f[1]), "Speakers, %zu of %zu: type to filter, "
+	    "Enter goes", sp->nshown, sp->all.n);
+	snprintf(f[2], sizeof(f[2]), "Speakers, %zu of %zu", sp->nshown,
+	    sp->all.n);
+	view_fit_forms(forms, 4, (unsigned int)cols, out);
 }
 
 void
@@ -216,16 +247,16 @@ view_speakers_lines(struct view *v, struct buf *out, size_t *chosen)
 {
 	struct view_speakers	*sp = &v->speakers;
 	size_t			 room = view_speakers_room(v), i;
+	/* The screen draws the list a cell in from either side. */
+	size_t			 cols = v->geom.cols > 2 ? v->geom.cols - 2 : 0;
 
 	view_speakers_scroll(v);
-	buf_printf(out, "Speakers, %zu of %zu: type to filter, Up and Down "
-	    "to choose, Enter to go, Escape to close\n", sp->nshown,
-	    sp->all.n);
+	view_speakers_title(sp, cols, out);
 	*chosen = (size_t)-1;
 	for (i = sp->top; i < sp->nshown && i < sp->top + room; i++) {
 		if (i == sp->cursor)
 			*chosen = i - sp->top;
-		view_speakers_line(&sp->all.v[sp->shown[i]], out);
+		view_speakers_line(&sp->all.v[sp->shown[i]], cols, out);
 	}
 	if (sp->nshown == 0)
 		buf_adds(out, "No speaker matches\n");

@@ -22,7 +22,11 @@
 #include "text.h"
 #include "view-private.h"
 
-/* Messages. */
+/*
+ * Messages.  A message may have shorter forms, each after the one before
+ * and a NUL in v->message; the longest that fits the width shows, so that
+ * a narrow screen reads "No talks" rather than "The article has no t".
+ */
 
 void
 view_say(struct view *v, const char *fmt, ...)
@@ -36,22 +40,111 @@ view_say(struct view *v, const char *fmt, ...)
 }
 
 void
+view_say_or(struct view *v, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (v->message.len == 0)
+		return;
+	buf_addc(&v->message, '\0');
+	va_start(ap, fmt);
+	buf_vprintf(&v->message, fmt, ap);
+	va_end(ap);
+}
+
+void
 view_set_message(struct view *v, const char *msg)
 {
 	v->message.len = 0;
 	buf_adds(&v->message, msg);
 }
 
-const char *
-view_message(const struct view *v)
+size_t
+view_cut_words(const char *s, size_t width)
 {
-	return v->message.len > 0 ? v->message.data : NULL;
+	size_t		 i = 0, n = 0, cells = 0, blank = 0;
+	uint32_t	 cp;
+
+	for (; s[i] != '\0'; i += n) {
+		n = text_decode(s + i, strlen(s + i), &cp);
+		if (cells + text_char_width(cp) > width)
+			break;
+		cells += text_char_width(cp);
+		if (cp == ' ')
+			blank = i;
+	}
+	if (s[i] == '\0' || s[i] == ' ')
+		return i;
+	if (blank > 0)
+		return blank;
+	return i > 0 ? i : n;
+}
+
+/*
+ * The longest form of the message that fits; else the shortest, cut
+ * after a word, or where a single word leaves no choice.
+ */
+void
+view_fit_forms(const char *const *forms, size_t n, unsigned int cols,
+    struct buf *out)
+{
+	size_t	 i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (text_width(forms[i], strlen(forms[i])) <= cols)
+			break;
+	text_fit(forms[i], strlen(forms[i]), cols, out);
+	buf_addc(out, '\n');
+}
+
+void
+view_say_no_talk(struct view *v, unsigned long n)
+{
+	view_say(v, "No talk %lu: the article has %u", n, v->doc->ntalks);
+	view_say_or(v, "No talk %lu of %u", n, v->doc->ntalks);
+	view_say_or(v, "No talk %lu", n);
+}
+
+void
+view_say_no_talks(struct view *v)
+{
+	view_say(v, "The article has no talks");
+	view_say_or(v, "No talks");
+}
+
+const char *
+view_message(struct view *v)
+{
+	const char	*p = v->message.data, *end = p + v->message.len;
+	const char	*last = p;
+	size_t		 cols = v->geom.cols, n;
+
+	if (v->message.len == 0)
+		return NULL;
+	for (; p < end; p += strlen(p) + 1) {
+		if (text_width(p, strlen(p)) <= cols)
+			return p;
+		last = p;
+	}
+	v->message_fit.len = 0;
+	n = cols > 1 ? view_cut_words(last, cols - 1) : 0;
+	if (n > 0 && last[n] == ' ') {
+		buf_add(&v->message_fit, last, n);
+		buf_adds(&v->message_fit, "\xe2\x80\xa6");
+	} else
+		text_fit(last, strlen(last), cols, &v->message_fit);
+	buf_addc(&v->message_fit, '\0');
+	return v->message_fit.data;
 }
 
 const char *
 view_prompt(const struct view *v)
 {
-	return v->prompt.len > 0 ? v->prompt.data : NULL;
+	size_t	 cells;
+
+	if (v->prompt.len == 0)
+		return NULL;
+	return v->prompt.data + view_prompt_skip(v, &cells);
 }
 
 /* Positions in the text. */
@@ -423,8 +516,7 @@ view_goto_talk(struct view *v, unsigned long t)
 	size_t	 s = doc_talk_section(v->doc, t);
 
 	if (s == DOC_NONE) {
-		view_say(v, "No talk %lu: the article has %u", t,
-		    v->doc->ntalks);
+		view_say_no_talk(v, t);
 		return VIEW_REDRAW;
 	}
 	view_jump(v, view_section_top(v, s));
@@ -467,13 +559,15 @@ view_layout_panes(struct view *v)
 unsigned int
 view_resize(struct view *v, unsigned int cols, unsigned int lines)
 {
+	unsigned int	 old_cols = v->geom.cols;
+
 	layout_cache_begin(v->cache);
 	v->geom.cols = cols;
 	v->geom.lines = lines;
 	view_layout_panes(v);
 	layout_cache_set_width(v->cache, v->geom.body_w);
 	view_settle(v, &v->top);
-	view_help_fit(v);
+	view_help_fit(v, old_cols);
 	return VIEW_REDRAW;
 }
 
@@ -682,6 +776,7 @@ view_new(const struct doc *d, const struct keymap *km,
 	v->sidebar_on = o->sidebar;
 	v->mouse = o->mouse;
 	buf_init(&v->message);
+	buf_init(&v->message_fit);
 	buf_init(&v->prompt);
 	v->geom.cols = cols;
 	v->geom.lines = lines;
@@ -711,6 +806,7 @@ view_free(struct view *v)
 	free(v->read);
 	free(v->link_url);
 	buf_release(&v->message);
+	buf_release(&v->message_fit);
 	buf_release(&v->prompt);
 	free(v);
 }

@@ -389,6 +389,55 @@ check_status(struct view *v, struct why *w)
 	return ok;
 }
 
+/*
+ * The help, while it shows, is a page of the screen's size: a line a row,
+ * none wider than the screen, so that it covers all and nothing else.
+ */
+static bool
+check_help(struct view *v, struct why *w)
+{
+	const struct view_geom	*g = view_geom(v);
+	struct buf		 page;
+	const char		*p, *nl;
+	size_t			 n = 0;
+	bool			 ok = true;
+
+	if (!view_help_shown(v))
+		return true;
+	buf_init(&page);
+	view_help_page(v, &page);
+	buf_addc(&page, '\0');
+	for (p = page.data; ok && (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		if (text_width(p, (size_t)(nl - p)) > g->cols)
+			ok = fail(w, "help line %zu \"%.*s\" is wider than %u",
+			    n, (int)(nl - p), p, g->cols);
+		else
+			n++;
+	if (ok && n != g->lines)
+		ok = fail(w, "the help has %zu lines, the screen %u", n,
+		    g->lines);
+	buf_release(&page);
+	return ok;
+}
+
+/*
+ * The message, in whichever form, fits the width; a prompt's cursor is on
+ * the screen, however long the prompt.
+ */
+static bool
+check_message(struct view *v, struct why *w)
+{
+	const char	*m = view_message(v), *p = view_prompt(v);
+	unsigned int	 cols = view_geom(v)->cols;
+
+	if (m != NULL && text_width(m, strlen(m)) > cols)
+		return fail(w, "the message \"%s\" is wider than %u", m, cols);
+	if (p != NULL && cols > 0 && view_prompt_cursor(v) >= cols)
+		return fail(w, "the prompt's cursor is at column %zu of %u",
+		    view_prompt_cursor(v), cols);
+	return true;
+}
+
 /* The anchor, the body, the section, the position, the focus. */
 bool
 check_core(struct viewcheck *vc, struct view *v, struct why *w)
@@ -420,6 +469,7 @@ check_core(struct viewcheck *vc, struct view *v, struct why *w)
 bool
 check_fit(struct viewcheck *vc, struct view *v, struct why *w)
 {
-	return check_sidebar(vc, v, w) && check_status(v, w);
+	return check_sidebar(vc, v, w) && check_status(v, w) &&
+	    check_help(v, w) && check_message(v, w);
 }
 

@@ -74,7 +74,10 @@ bool	 check_sidebar(struct viewcheck *, struct view *, struct why *);
 bool	 check_status(struct view *, struct why *);
 /* The anchor, the body, the section, the position, the focus. */
 bool	 check_core(struct viewcheck *, struct view *, struct why *);
-/* What the index and the status line draw fits where they draw it. */
+/*
+ * What the index, the status line, the help and the message draw fits
+ * where they draw it.
+ */
 bool	 check_fit(struct viewcheck *, struct view *, struct why *);
 
 #endif

@@ -2007,24 +2007,6 @@ e2e_test_redraw(void)
 	e2e_quit(&s, "C-l: q exits 0");
 }
 
-/* The help overlay, and any key closes it. */
-static void
-e2e_test_help(void)
-{
-	struct e2e	 s;
-
-	if (!e2e_open_sample(&s, "help: the sample opens"))
-		return;
-	e2e_send(&s, "h");
-	tap_ok(e2e_wait_for(&s, "olsread keys: any key closes this help") &&
-	    e2e_wait_for(&s, "talk-next"), "help: h shows the keys");
-	e2e_send(&s, "x");
-	tap_ok(e2e_wait_gone(&s, "olsread keys") &&
-	    e2e_wait_at(&s, 0, E2E_BODY_X, "Trip report") &&
-	    e2e_wait_row(&s, E2E_ROWS - 1, 0, ""), "help: any key closes it");
-	e2e_quit(&s, "help: q exits 0");
-}
-
 /*
  * The speakers list: S shows every speaker over the whole screen, typing
  * filters, Enter goes to the talk, Escape closes.
@@ -3665,8 +3647,8 @@ e2e_test_escapes(void)
 	e2e_wait_status(&s, "/pwned" E2E_DOT "match ");
 	e2e_send(&s, "nnN");
 	e2e_send(&s, "h");
-	e2e_wait_for(&s, "olsread keys");
-	e2e_send(&s, "x");
+	e2e_wait_for(&s, "olsread help");
+	e2e_send(&s, "q");
 	e2e_resize(&s, 40, 10);
 	e2e_wait_status(&s, "/pwned");
 	e2e_resize(&s, E2E_COLS, E2E_ROWS);
@@ -4160,10 +4142,10 @@ static const struct {
 	{ "/\003", NULL },
 	{ "/zzzz\r", "Pattern not found" },
 	/* help, with either key */
-	{ "h", "olsread keys" },
-	{ "x", NULL },
-	{ "\033OP", "olsread keys" },
-	{ "jx", NULL },
+	{ "h", "olsread help" },
+	{ "q", NULL },
+	{ "\033OP", "olsread help" },
+	{ "jGgq", NULL },
 };
 
 /*
@@ -4699,6 +4681,234 @@ e2e_test_links(void)
 	e2e_rmtree(dir);
 }
 
+/* The help. */
+
+/* The whole screen, cell by cell, to compare one with another. */
+struct e2e_shot {
+	int		 cols;
+	int		 rows;
+	VTermScreenCell	*cells;		/* owned: rows x cols */
+};
+
+static void
+e2e_shoot(const struct e2e *s, struct e2e_shot *shot)
+{
+	int	 r, c;
+
+	shot->cols = s->cols;
+	shot->rows = s->rows;
+	shot->cells = calloc((size_t)s->rows * (size_t)s->cols,
+	    sizeof(*shot->cells));
+	if (shot->cells == NULL) {
+		perror("e2e: calloc");
+		exit(99);
+	}
+	for (r = 0; r < s->rows; r++)
+		for (c = 0; c < s->cols; c++)
+			shot->cells[r * s->cols + c] = e2e_cell(s, r, c);
+}
+
+/*
+ * Whether two cells look the same: characters, attributes, colours.  A
+ * cell erased and one that had a blank written to it do.
+ */
+static bool
+e2e_same_cell(const VTermScreenCell *a, const VTermScreenCell *b)
+{
+	bool	 blank = (a->chars[0] == 0 || a->chars[0] == ' ') &&
+		    (b->chars[0] == 0 || b->chars[0] == ' ');
+
+	return (blank || memcmp(a->chars, b->chars, sizeof(a->chars)) == 0) &&
+	    a->width == b->width && a->attrs.bold == b->attrs.bold &&
+	    a->attrs.underline == b->attrs.underline &&
+	    a->attrs.italic == b->attrs.italic &&
+	    a->attrs.reverse == b->attrs.reverse &&
+	    vterm_color_is_equal(&a->fg, &b->fg) &&
+	    vterm_color_is_equal(&a->bg, &b->bg);
+}
+
+/* Whether `s` shows `shot`, each cell; the first that differs is told. */
+static bool
+e2e_shows_shot(const struct e2e *s, const struct e2e_shot *shot)
+{
+	char			 line[E2E_LINE];
+	VTermScreenCell		 c, *want;
+	int			 r, col;
+
+	if (s->cols != shot->cols || s->rows != shot->rows)
+		return false;
+	for (r = 0; r < s->rows; r++)
+		for (col = 0; col < s->cols; col++) {
+			c = e2e_cell(s, r, col);
+			want = &shot->cells[r * s->cols + col];
+			if (e2e_same_cell(&c, want))
+				continue;
+			tap_diag("row %d, column %d differs: U+%04X here, "
+			    "U+%04X over an article with no text", r, col,
+			    (unsigned int)c.chars[0],
+			    (unsigned int)want->chars[0]);
+			tap_diag("row %d here: %s", r, e2e_row(s, r, 0, line,
+			    NULL));
+			return false;
+		}
+	return true;
+}
+
+/* The help's title at each size, and how its last line ends at its end. */
+static const struct {
+	int		 cols;
+	int		 rows;
+	const char	*title;
+	const char	*end;
+} e2e_help_sizes[] = {
+	{ 100, 30, "olsread help: j k Space b scroll, g G top and bottom, "
+	    "q Escape h close", "(END)" },
+	{ 60, 20, "Help: j k Space b scroll, g G ends, q closes", "(END)" },
+	{ 20, 5, "j/k scroll, q closes", "/" },
+};
+
+/* olsread on `article` at the size of e2e_help_sizes[i], its help drawn. */
+static bool
+e2e_open_help(struct e2e *s, char *article, size_t i)
+{
+	struct e2e_opts	 o = { NULL, e2e_help_sizes[i].cols,
+			    e2e_help_sizes[i].rows, false, false, NULL, NULL };
+	char		*argv[] = { (char *)e2e_bin, article, NULL };
+
+	if (!e2e_start(s, argv, &o) || !e2e_wait_for(s, "%"))
+		return false;
+	e2e_settle(s);
+	e2e_send(s, "h");
+	if (!e2e_wait_for(s, "j, Down"))
+		return false;
+	e2e_settle(s);
+	return true;
+}
+
+/*
+ * The help at one size: a page of its own, the same over the sample as
+ * over an article with no text, cell for cell, so that nothing of the
+ * pager shows through; G and g go to its end and back, q closes it.
+ */
+static void
+e2e_help_at(size_t i, char *blank)
+{
+	struct e2e	 s;
+	struct e2e_shot	 shot = { 0, 0, NULL };
+	int		 cols = e2e_help_sizes[i].cols;
+	int		 rows = e2e_help_sizes[i].rows;
+
+	if (!e2e_open_help(&s, blank, i)) {
+		tap_ok(false, "help at %dx%d: shows over an empty article",
+		    cols, rows);
+		e2e_close(&s);
+		return;
+	}
+	e2e_shoot(&s, &shot);
+	e2e_send(&s, "q");
+	e2e_quit(&s, "help: q closes it, q again exits 0");
+	if (!e2e_open_help(&s, e2e_article, i)) {
+		tap_ok(false, "help at %dx%d: shows over the sample", cols,
+		    rows);
+		e2e_close(&s);
+		free(shot.cells);
+		return;
+	}
+	tap_ok(e2e_shows_shot(&s, &shot), "help at %dx%d: every cell is the "
+	    "help's, as over an article with no text", cols, rows);
+	tap_ok(e2e_wait_at(&s, 0, 0, e2e_help_sizes[i].title), "help at "
+	    "%dx%d: its first line says how to scroll it and leave it", cols,
+	    rows);
+	e2e_send(&s, "G");
+	tap_ok(e2e_wait_in_row(&s, rows - 1, e2e_help_sizes[i].end, false) &&
+	    e2e_wait_in_row(&s, rows - 2, "quit", false),
+	    "help at %dx%d: G goes to its end", cols, rows);
+	e2e_send(&s, "g");
+	tap_ok(e2e_wait_at(&s, 1, 0, "j, Down, Enter"), "help at %dx%d: g "
+	    "goes back to its top", cols, rows);
+	e2e_send(&s, "q");
+	tap_ok(e2e_wait_gone(&s, e2e_help_sizes[i].title) &&
+	    e2e_wait_in_row(&s, rows - 2, "%", false), "help at %dx%d: q "
+	    "closes it", cols, rows);
+	e2e_quit(&s, "help: q exits 0");
+	free(shot.cells);
+}
+
+/* The help, at three sizes down to the smallest the pager draws. */
+static void
+e2e_test_help(void)
+{
+	char	 dir[PATH_MAX], blank[PATH_MAX];
+	size_t	 i;
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "help: a directory of the test's");
+		return;
+	}
+	snprintf(blank, sizeof(blank), "%s/blank.md", dir);
+	if (!e2e_put(blank, "\n", 0644)) {
+		tap_ok(false, "help: an article with no text");
+		e2e_rmtree(dir);
+		return;
+	}
+	for (i = 0; i < E2E_NELEM(e2e_help_sizes); i++)
+		e2e_help_at(i, blank);
+	e2e_rmtree(dir);
+}
+
+/* Prompts and messages at 20x5, the smallest size the pager draws. */
+
+/*
+ * At 20x5: the question whether to open a link keeps its "(y/n)", a
+ * refused link says so in words that fit, a long query scrolls so that
+ * its end and the cursor show, and a message takes its short form.
+ */
+static void
+e2e_test_narrow(void)
+{
+	struct e2e_opts	 o = { NULL, 20, 5, false, false, NULL, NULL };
+	struct e2e	 s;
+	char		 dir[PATH_MAX], md[PATH_MAX];
+	char		*argv[] = { (char *)e2e_bin, md, NULL };
+	VTermPos	 pos;
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "narrow: a directory of the test's");
+		return;
+	}
+	snprintf(md, sizeof(md), "%s/links.md", dir);
+	setenv("BROWSER", "/bin/true", 1);
+	if (!e2e_put(md, e2e_links_md, 0644) || !e2e_start(&s, argv, &o) ||
+	    !e2e_wait_for(&s, "%")) {
+		unsetenv("BROWSER");
+		tap_ok(false, "narrow: the links article opens at 20x5");
+		e2e_close(&s);
+		e2e_rmtree(dir);
+		return;
+	}
+	unsetenv("BROWSER");
+	e2e_send(&s, "o1\r");
+	tap_ok(e2e_wait_row(&s, 4, 0, "Open [1]? (y/n)"), "narrow: o 1 Enter "
+	    "asks in words that fit, (y/n) shown");
+	e2e_send(&s, "n");
+	e2e_send(&s, "o2\r");
+	tap_ok(e2e_wait_row(&s, 4, 0, "[2] not opened"), "narrow: a refused "
+	    "link says so in short");
+	e2e_send(&s, "/abcdefghijklmnopqrstuvwxyz");
+	tap_ok(e2e_wait_row(&s, 4, 0, "hijklmnopqrstuvwxyz"), "narrow: a long "
+	    "query scrolls, its end shown");
+	vterm_state_get_cursorpos(vterm_obtain_state(s.vt), &pos);
+	tap_ok(pos.row == 4 && pos.col == 19, "narrow: the cursor after its "
+	    "last letter, at row %d, column %d", pos.row, pos.col);
+	e2e_send(&s, "\033");
+	e2e_pause(&s, 60);
+	e2e_send(&s, "x");
+	tap_ok(e2e_wait_row(&s, 4, 0, "x does nothing"), "narrow: a message "
+	    "takes its short form");
+	e2e_quit(&s, "narrow: q exits 0");
+	e2e_rmtree(dir);
+}
+
 int
 main(void)
 {
@@ -4749,7 +4959,7 @@ main(void)
 	e2e_test_signal(SIGQUIT, "C-\\", NULL, NULL);
 	e2e_test_signal(SIGTERM, "SIGTERM in the search prompt", "/van",
 	    "/van");
-	e2e_test_signal(SIGHUP, "SIGHUP in the help", "h", "olsread keys");
+	e2e_test_signal(SIGHUP, "SIGHUP in the help", "h", "olsread help");
 	e2e_test_sigpipe();
 	e2e_test_index();
 	e2e_test_mouse();
@@ -4787,6 +4997,7 @@ main(void)
 	e2e_test_note();
 	e2e_test_themes();
 	e2e_test_links();
+	e2e_test_narrow();
 	e2e_rmtree(e2e_state);
 	return tap_done();
 }

@@ -81,7 +81,7 @@ fuzz_draw(struct view *v)
 
 	buf_init(&help);
 	if (view_help_shown(v))
-		view_help_lines(v, &help);
+		view_help_page(v, &help);
 	(void)view_prompt_cursor(v);
 	buf_release(&help);
 }

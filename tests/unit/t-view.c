@@ -834,6 +834,15 @@ test_no_talks(void)
 	is_place(v, section_top(d, 2, w), "[ goes to the previous section");
 	type(v, "1");
 	says(v, "No talk 1", "1 without talks");
+	type(v, "o");
+	says(v, "The article has no links", "o without links");
+	view_resize(v, 20, 5);
+	says(v, "No links", "at 20 columns, in short");
+	type(v, "x");
+	says(v, "x does nothing", "at 20 columns an unbound key");
+	type(v, "\x1b" "jjx");
+	view_resize(v, 12, 5);
+	says(v, "x does\xe2\x80\xa6", "at 12 columns, cut after a word");
 	view_free(v);
 	doc_free(d);
 }
@@ -1380,7 +1389,7 @@ test_focus(const struct doc *d)
 	v = open_view(d, 10, 4, 0, true);
 	type(v, "t");
 	tap_is_int(view_geom(v)->side_w, 0, "at 10x4 t cannot show the index");
-	says(v, "No room for the index", "t at 10x4");
+	says(v, "No room", "t at 10x4, in the words that fit");
 	view_free(v);
 }
 
@@ -1420,53 +1429,124 @@ test_side_width(const struct doc *d)
 
 /* Help. */
 
+/* The help's page: one line a screen row, none wider than the screen. */
+static bool
+help_page_fits(struct view *v, unsigned int cols, unsigned int lines,
+    struct buf *page)
+{
+	const char	*p, *nl;
+	size_t		 n = 0;
+	bool		 ok = true;
+
+	page->len = 0;
+	view_help_page(v, page);
+	buf_addc(page, '\0');
+	for (p = page->data; (nl = strchr(p, '\n')) != NULL; p = nl + 1, n++)
+		if (text_width(p, (size_t)(nl - p)) > cols) {
+			tap_diag("line %zu is wider than %u: %.*s", n, cols,
+			    (int)(nl - p), p);
+			ok = false;
+		}
+	if (n != lines)
+		tap_diag("%zu lines for a screen of %u", n, lines);
+	return ok && n == lines && *p == '\0';
+}
+
+/*
+ * At each size the help fills the screen, no line too wide; its first
+ * line says how to leave it; scrolled to its end, it has named every
+ * action, and its last line says so.
+ */
+static void
+test_help_sizes(const struct doc *d)
+{
+	static const unsigned int sz[][2] = { { 100, 30 }, { 60, 20 },
+	    { 20, 5 }, { 64, 10 }, { 63, 10 }, { 39, 8 } };
+	struct buf	 page, all;
+	struct view	*v;
+	size_t		 i, k;
+	int		 a;
+	bool		 fits, named;
+
+	buf_init(&page);
+	for (i = 0; i < sizeof(sz) / sizeof(*sz); i++) {
+		buf_init(&all);
+		v = open_view(d, sz[i][0], sz[i][1], 0, true);
+		type(v, "h");
+		fits = help_page_fits(v, sz[i][0], sz[i][1], &page);
+		tap_ok(fits && strstr(page.data, "q") != NULL &&
+		    strncmp(page.data, "lines", 5) != 0, "help at %ux%u: a "
+		    "page of the screen's size, a title that says q", sz[i][0],
+		    sz[i][1]);
+		for (k = 0; k < 400 && fits; k++) {
+			buf_adds(&all, page.data);
+			view_key(v, 'j');
+			fits = help_page_fits(v, sz[i][0], sz[i][1], &page);
+		}
+		buf_addc(&all, '\0');
+		for (named = true, a = ACTION_NONE + 1; a < ACTION__MAX; a++)
+			named = named && strstr(all.data,
+			    keymap_action_name((enum action)a)) != NULL;
+		tap_ok(fits && named, "help at %ux%u: every page fits, every "
+		    "action is named", sz[i][0], sz[i][1]);
+		view_free(v);
+		buf_release(&all);
+	}
+	buf_release(&page);
+}
+
+/* The speakers list at 20 columns: its title and entries in words. */
+static void
+test_speakers_narrow(const struct doc *d)
+{
+	struct view	*v = open_view(d, 20, 5, 0, true);
+	struct buf	 list;
+	const char	*p, *nl;
+	size_t		 chosen;
+	bool		 fits = true;
+
+	buf_init(&list);
+	type(v, "S");
+	view_speakers_lines(v, &list, &chosen);
+	buf_addc(&list, '\0');
+	for (p = list.data; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		fits = fits && text_width(p, (size_t)(nl - p)) <= 18;
+	tap_ok(strncmp(list.data, "Speakers, 7 of 7\n", 17) == 0 && fits,
+	    "speakers at 20x5: a short title, entries within 18 cells");
+	buf_release(&list);
+	view_free(v);
+}
+
 static void
 test_help(const struct doc *d)
 {
 	struct view		*v = open_view(d, 100, 30, 0, true);
 	struct view_anchor	 here = view_anchor(v);
-	struct buf		 help;
-	size_t			 i, n = 0, room, last, max = 0;
-	int			 a;
-	bool			 all = true;
+	size_t			 i, room, max = 0, top;
 	unsigned int		 f;
 
-	buf_init(&help);
-	view_help_lines(v, &help);
-	for (i = 0; i < help.len; i++)
-		n += help.data[i] == '\n';
-	tap_is_int((long long)n, ACTION__MAX, "the help: a title and a line "
-	    "for each of %d actions", ACTION__MAX - 1);
-	for (a = ACTION_NONE + 1; a < ACTION__MAX; a++)
-		all = all && strstr(help.data,
-		    keymap_action_name((enum action)a)) != NULL;
-	tap_ok(all, "naming every action");
-	buf_release(&help);
 	type(v, "h");
 	tap_ok(view_help_shown(v), "h shows the help");
-	type(v, "x");
-	tap_ok(!view_help_shown(v), "any key closes it");
-	is_place(v, here, "and does nothing else");
+	f = type(v, "x");
+	tap_ok(view_help_shown(v) && f == 0, "x does nothing to it");
 	tap_ok(view_message(v) == NULL, "not even a message");
-	view_resize(v, 100, 50);
-	here = view_anchor(v);
-	type(v, "hj");
-	tap_ok(!view_help_shown(v), "where it fits, j closes it too");
-	is_place(v, here, "without scrolling the text");
+	type(v, "h");
+	tap_ok(!view_help_shown(v), "h closes it");
+	is_place(v, here, "and the text did not move");
 	view_key(v, KEYMAP_F1);
 	tap_ok(view_help_shown(v), "F1 shows it");
 	f = type(v, "q");
 	tap_ok(!view_help_shown(v) && !(f & VIEW_QUIT), "q closes it and "
 	    "does not quit");
+	type(v, "h\x1b");
+	tap_ok(!view_help_shown(v), "Escape closes it");
 	view_free(v);
 
-	/* Ten lines: seven for the help under its title, so it scrolls. */
+	/* Ten lines: eight for the help between its title and its end. */
 	v = open_view(d, 100, 10, 0, true);
 	here = view_anchor(v);
-	room = 10 - 3;
-	last = (ACTION__MAX - 1) - room;
-	type(v, "h");
-	type(v, "j");
+	room = 10 - 2;
+	type(v, "hj");
 	tap_ok(view_help_shown(v), "at 10 lines j keeps the help open");
 	tap_is_int((long long)view_help_top(v), 1, "and scrolls it a line");
 	view_key(v, KEYMAP_DOWN);
@@ -1478,16 +1558,28 @@ test_help(const struct doc *d)
 	    "page of it");
 	type(v, "b");
 	tap_is_int((long long)view_help_top(v), 1, "b a page back");
-	for (i = 0; i < 100 && view_help_shown(v); i++) {
+	type(v, "G");
+	top = view_help_top(v);
+	tap_ok(top > room, "G goes to its last page");
+	for (i = 0; i < 300 && view_help_shown(v); i++) {
 		if (view_help_top(v) > max)
 			max = view_help_top(v);
 		type(v, "j");
 	}
-	tap_is_int((long long)max, (long long)last, "j scrolls it until its "
+	tap_is_int((long long)max, (long long)top, "j scrolls it until its "
 	    "last line shows, no further");
-	is_place(v, here, "the text never moved");
-	type(v, "hx");
-	tap_ok(!view_help_shown(v), "another key closes it");
+	type(v, "g");
+	tap_is_int((long long)view_help_top(v), 0, "g goes to its top");
+	view_key(v, KEYMAP_END);
+	tap_is_int((long long)view_help_top(v), (long long)top, "End to its "
+	    "bottom");
+	view_key(v, KEYMAP_HOME);
+	tap_is_int((long long)view_help_top(v), 0, "Home to its top");
+	view_wheel(v, 3, 3, 3);
+	tap_is_int((long long)view_help_top(v), 3, "the wheel scrolls it");
+	view_click(v, 3, 3);
+	is_place(v, here, "the text never moved, clicked or not");
+	type(v, "q");
 	view_free(v);
 }
 
@@ -1817,26 +1909,55 @@ test_side_narrow(void)
 	doc_free(d);
 }
 
-/* The help's scroll after the screen grows. */
+/* The page's line `i`, into `out`. */
+static void
+help_line(struct view *v, size_t i, char *out, size_t size)
+{
+	struct buf	 page;
+	const char	*p;
+
+	buf_init(&page);
+	view_help_page(v, &page);
+	buf_addc(&page, '\0');
+	for (p = page.data; i > 0 && p != NULL; i--)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	snprintf(out, size, "%.*s", p != NULL ? (int)strcspn(p, "\n") : 0,
+	    p != NULL ? p : "");
+	buf_release(&page);
+}
+
+/*
+ * The help after a resize: the entry at its top stays there, from its
+ * first line, and no room is left empty below its last.
+ */
 static void
 test_help_resize(const struct doc *d)
 {
-	struct view	*v = open_view(d, 100, 10, 0, true);
-	size_t		 i, n = ACTION__MAX - 1, room;
+	struct view	*v = open_view(d, 60, 10, 0, true);
+	char		 line[256];
+	size_t		 i;
 
 	type(v, "h");
 	for (i = 0; i < 15; i++)
 		type(v, "j");
-	tap_is_int((long long)view_help_top(v), 15, "at 10 lines the help "
-	    "scrolled 15 lines");
+	help_line(v, 1, line, sizeof(line));
+	tap_is_str(line, "    top: go to the top", "at 60x10 the help "
+	    "scrolled 15 lines, into the entry of top");
+	view_resize(v, 100, 10);
+	help_line(v, 1, line, sizeof(line));
+	tap_ok(strstr(line, "go to the top") != NULL && strncmp(line,
+	    "g, Home, <", 10) == 0, "at 100 columns that entry is on top, "
+	    "whole: %s", line);
 	view_resize(v, 100, 30);
-	room = 30 - 3;
-	tap_ok(view_help_top(v) <= (n > room ? n - room : 0), "at 30 lines, "
-	    "where all %zu fit, the help shows from its first line", n);
-	if (view_help_top(v) > 0)
-		tap_diag("it shows from line %zu: %zu rows of %zu stay empty "
-		    "and k closes it instead of scrolling back",
-		    view_help_top(v), room - (n - view_help_top(v)), room);
+	type(v, "G");
+	help_line(v, 28, line, sizeof(line));
+	tap_ok(strstr(line, "quit") != NULL, "at 100x30 G shows the last "
+	    "entry on the last row of help: %s", line);
+	view_resize(v, 100, 50);
+	help_line(v, 1, line, sizeof(line));
+	tap_ok(strncmp(line, "j, Down", 7) == 0, "at 50 lines, where all "
+	    "fit, it shows from its first line: %s", line);
 	view_free(v);
 }
 
@@ -2424,6 +2545,8 @@ main(void)
 	test_focus(sample);
 	test_side_width(sample);
 	test_help(sample);
+	test_help_sizes(sample);
+	test_speakers_narrow(sample);
 	test_quit(sample);
 	test_mouse(sample);
 	test_misc(sample);
