@@ -589,6 +589,12 @@ load_ahead(struct load_job *j)
 	if (j->ahead_tried || j->eof || j->unsure)
 		return;
 	j->ahead_tried = true;
+	/*
+	 * gzip input cannot be looked through undecoded: a piece that may
+	 * use a label defined further on waits for the end.
+	 */
+	if (j->gz != NULL)
+		return;
 	if (load_parked(j) && !load_unpark(j))
 		return;
 	off = closed < j->ps.ndefs ? j->ps.defs[closed].off : j->ps.scanned;
