@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1074,23 +1075,21 @@ load_refusal(mode_t mode)
 
 /*
  * A FIFO opened without blocking reads as empty until a writer comes:
- * opened again, it waits for one, as cat does.  A pipe (/dev/fd/N) has
- * its writer already and does not wait.
+ * wait for its first bytes, or for a writer to come and go, as cat does.
+ * The descriptor is kept, never opened again: a writer that wrote all and
+ * left while it was open has left its bytes in it, and a FIFO opened anew
+ * would lose them and wait for a writer that never comes.  (A pipe,
+ * /dev/fd/N, has its writer already and does not wait.)
  */
-static int
-load_open_fifo(const char *path, int fd, struct stat *sb)
+static bool
+load_wait_fifo(int fd)
 {
-	int	 again;
+	struct pollfd	 p = { .fd = fd, .events = POLLIN };
+	int		 n;
 
-	close(fd);
-	if ((again = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (fstat(again, sb) == -1 || !S_ISFIFO(sb->st_mode)) {
-		close(again);
-		errno = ESTALE;
-		return -1;
-	}
-	return again;
+	while ((n = poll(&p, 1, -1)) == -1 && errno == EINTR)
+		continue;
+	return n != -1;
 }
 
 /*
@@ -1126,11 +1125,9 @@ load_open(const char *path, bool streams, struct stat *sb, char *err,
 	    (unsigned long long)sb->st_size > LOAD_MAX_SIZE)
 		snprintf(err, errlen, "file too large (%lld bytes; the limit "
 		    "is 1 GiB)", (long long)sb->st_size);
-	else if (S_ISFIFO(sb->st_mode) &&
-	    (fd = load_open_fifo(path, fd, sb)) == -1) {
+	else if (S_ISFIFO(sb->st_mode) && !load_wait_fifo(fd))
 		snprintf(err, errlen, "%s", strerror(errno));
-		return -1;
-	} else if (fcntl(fd, F_SETFL, 0) == -1)
+	else if (fcntl(fd, F_SETFL, 0) == -1)
 		snprintf(err, errlen, "%s", strerror(errno));
 	else
 		return fd;
