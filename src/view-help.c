@@ -43,8 +43,8 @@ enum view_help_move {
  * configuration binds them to, so that it never lies.
  */
 static const char *const view_help_titles[] = {
-	"olsread help: j k Space b scroll, g G top and bottom, "
-	    "q Escape h close",
+	("olsread help: j k Space b scroll, g G top and bottom, "
+	    "q Escape h close"),
 	"Help: j k Space b scroll, g G ends, q closes",
 	"Help: j k scroll, q closes",
 	"j/k scroll, q closes",
