@@ -4909,6 +4909,102 @@ e2e_test_narrow(void)
 	e2e_rmtree(dir);
 }
 
+/*
+ * Whether the last row holds a whole message of `=`: a line count and the
+ * percentage it ends with, so that nothing of it was cut.
+ */
+static bool
+e2e_info_whole(const struct e2e *s, const void *arg)
+{
+	char	 line[E2E_LINE];
+	size_t	 n;
+
+	(void)arg;
+	e2e_row(s, s->rows - 1, 0, line, NULL);
+	n = strlen(line);
+	return n > 0 && line[n - 1] == '%' &&
+	    (strstr(line, " of ") != NULL || strchr(line, '/') != NULL);
+}
+
+/* Whether the last row ends with the text `arg`. */
+static bool
+e2e_row_ends(const struct e2e *s, const void *arg)
+{
+	char		 line[E2E_LINE];
+	const char	*want = arg;
+	size_t		 n, m = strlen(want);
+
+	e2e_row(s, s->rows - 1, 0, line, NULL);
+	n = strlen(line);
+	return n >= m && strcmp(line + n - m, want) == 0;
+}
+
+/*
+ * The overlays of the last row at one size: the message of = whole, the
+ * question to open a link with its "(y/n)", a query longer than the row
+ * with its end and the cursor shown.
+ */
+static void
+e2e_overlays_at(int cols, int rows, const char *md)
+{
+	static const char	 query[] = "/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN";
+	struct e2e_opts		 o = { NULL, cols, rows, false, false, NULL,
+				    NULL };
+	struct e2e		 s;
+	char			*argv[] = { (char *)e2e_bin, (char *)md, NULL };
+	VTermPos		 pos;
+
+	/* A browser to ask about, which opens nothing. */
+	setenv("BROWSER", "/bin/true", 1);
+	if (!e2e_start(&s, argv, &o) || !e2e_wait_for(&s, "%")) {
+		unsetenv("BROWSER");
+		tap_ok(false, "overlays at %dx%d: the links article opens",
+		    cols, rows);
+		e2e_close(&s);
+		return;
+	}
+	unsetenv("BROWSER");
+	e2e_settle(&s);
+	e2e_send(&s, "=");
+	tap_ok(e2e_until(&s, e2e_info_whole, NULL, "= whole"), "overlays at "
+	    "%dx%d: = says the line and ends with its percentage", cols, rows);
+	e2e_send(&s, "o1\r");
+	tap_ok(e2e_wait_in_row(&s, rows - 1, "(y/n)", false), "overlays at "
+	    "%dx%d: the question to open a link shows its (y/n)", cols, rows);
+	e2e_send(&s, "n");
+	e2e_send(&s, query);
+	tap_ok(e2e_until(&s, e2e_row_ends, "EFGHIJKLMN", "query end"),
+	    "overlays at %dx%d: a long query shows its end", cols, rows);
+	vterm_state_get_cursorpos(vterm_obtain_state(s.vt), &pos);
+	tap_ok(pos.row == rows - 1 && pos.col < cols, "overlays at %dx%d: the "
+	    "cursor on the prompt's row, at column %d", cols, rows, pos.col);
+	e2e_send(&s, "\033");
+	e2e_pause(&s, 60);
+	e2e_quit(&s, "overlays: q exits 0");
+}
+
+/* The overlays at 100x30, 60x20 and 20x5. */
+static void
+e2e_test_overlays(void)
+{
+	char	 dir[PATH_MAX], md[PATH_MAX];
+
+	if (!e2e_mkdtemp(dir, sizeof(dir))) {
+		tap_ok(false, "overlays: a directory of the test's");
+		return;
+	}
+	snprintf(md, sizeof(md), "%s/links.md", dir);
+	if (!e2e_put(md, e2e_links_md, 0644)) {
+		tap_ok(false, "overlays: the links article");
+		e2e_rmtree(dir);
+		return;
+	}
+	e2e_overlays_at(100, 30, md);
+	e2e_overlays_at(60, 20, md);
+	e2e_overlays_at(20, 5, md);
+	e2e_rmtree(dir);
+}
+
 int
 main(void)
 {
@@ -4998,6 +5094,7 @@ main(void)
 	e2e_test_themes();
 	e2e_test_links();
 	e2e_test_narrow();
+	e2e_test_overlays();
 	e2e_rmtree(e2e_state);
 	return tap_done();
 }
