@@ -100,7 +100,7 @@ struct load_state {
 	/* A strike whose closer is in a later text of its parent. */
 	cmark_node		*strike_node;	/* borrowed: the closer's text,
 						   or NULL */
-	size_t			 strike_at;	/* the closer's offset in it */
+	size_t			 strike_left;	/* from the closer to its end */
 	size_t			 strike_run;	/* its tildes */
 	size_t			 strike_span;	/* the strike on the stack */
 	cmark_node		*strike_none[3]; /* borrowed: the parent with

@@ -293,7 +293,11 @@ load_is_punct_at(const struct load_run *r, size_t i)
 	    (c | 0x20) <= 'z') && !(c >= '0' && c <= '9');
 }
 
-/* The length of the run of tildes at `i`, if it is one (1 or 2). */
+/*
+ * The length of the run of tildes at `i`, if it is one (1 or 2).  A run
+ * that goes on into the node after, as "`~`~" does, is no delimiter of
+ * this text's: how long it is there is not this text's to count.
+ */
 static size_t
 load_tildes_at(const struct load_run *r, size_t i)
 {
@@ -301,8 +305,10 @@ load_tildes_at(const struct load_run *r, size_t i)
 
 	if (load_run_at(r, i - 1) == '~')
 		return 0;
-	while (load_run_at(r, i + n) == '~')
+	while (i + n < r->len && r->s[i + n] == '~')
 		n++;
+	if (i + n == r->len && r->after == '~')
+		return 0;
 	return n <= 2 ? n : 0;
 }
 
@@ -349,17 +355,20 @@ load_strike_end(const struct load_run *r, size_t from, size_t n,
 
 /*
  * The closer of a strike of `n` tildes opened in text node `n`, in a later
- * text of the same parent (`*at` in node returned), or NULL.  A parent
- * with none left for that length is not looked through again.
+ * text of the same parent, or NULL.  `*left` is how far the closer is
+ * from the end of that text's literal: the end, for what load_text()
+ * takes off the literal's start (blanks held after HTML) moves its
+ * start.  A parent with none left for that length is not looked through
+ * again.
  */
 static cmark_node *
 load_strike_end_after(struct load_state *st, cmark_node *text, size_t n,
-    size_t *at)
+    size_t *left)
 {
 	cmark_node	*m, *parent = cmark_node_parent(text);
 	struct load_run	 r;
 	const char	*lit;
-	size_t		 none[3];
+	size_t		 none[3], at;
 
 	if (st->strike_none[n] == parent)
 		return NULL;
@@ -369,8 +378,10 @@ load_strike_end_after(struct load_state *st, cmark_node *text, size_t n,
 			continue;
 		load_run_of(&r, m, lit, strlen(lit));
 		none[0] = none[1] = none[2] = r.len;
-		if ((*at = load_strike_end(&r, 0, n, none)) < r.len)
+		if ((at = load_strike_end(&r, 0, n, none)) < r.len) {
+			*left = r.len - at;
 			return m;
+		}
 	}
 	st->strike_none[n] = parent;
 	return NULL;
@@ -421,9 +432,11 @@ load_text_struck(struct load_state *st, cmark_node *n, const char *s,
 	}
 	load_run_of(&r, n, s, len);
 	if (st->strike_node == n) {
-		load_text_plain(st, s, st->strike_at);
+		/* The closer's byte before it is no blank: none went. */
+		from = st->strike_left < len ? len - st->strike_left : 0;
+		load_text_plain(st, s, from);
 		load_strike_close(st);
-		from = st->strike_at + st->strike_run;
+		from += st->strike_run;
 	}
 	for (i = from; i < len; i++) {
 		if (s[i] != '~' || (k = load_tildes_at(&r, i)) == 0 ||
@@ -453,7 +466,7 @@ load_text_struck(struct load_state *st, cmark_node *n, const char *s,
 		    (unsigned int)k);
 		st->strike_span = st->nspans - 1;
 		st->strike_node = end;
-		st->strike_at = e;
+		st->strike_left = e;
 		st->strike_run = k;
 		break;
 	}
@@ -525,12 +538,21 @@ load_span_open(struct load_state *st, enum doc_span_kind kind, cmark_node *n)
 	    kind == DOC_SPAN_IMAGE ? cmark_node_get_url(n) : NULL);
 }
 
-/* A span whose whole text is the node's literal: code, inline HTML. */
+/*
+ * A span whose whole text is the node's literal, as it is: in code, "~~"
+ * strikes nothing and "[^1]" is no footnote mark.
+ */
 static void
 load_literal_span(struct load_state *st, cmark_node *n, enum doc_span_kind k)
 {
+	const char	*lit = cmark_node_get_literal(n);
+
 	load_span_open(st, k, n);
-	load_text(st, n);
+	if (lit != NULL) {
+		if (load_blank_held(st))
+			lit += strspn(lit, " \t");
+		doc_add_text(st->doc, lit, strlen(lit));
+	}
 	load_span_close(st);
 }
 

@@ -270,6 +270,11 @@ test_strike_across(void)
 		    "with it" },
 		{ "~~a *b* c~~ ~~d~~\n", "[a b c][d]", "then in "
 		    "the text" },
+		{ "x ~~a <span>  b~~ c\n", "[a b]", "closed after blanks "
+		    "held by HTML" },
+		{ "`~`~\n", "", "a run on from code is no delimiter" },
+		{ "`~~a~~` b\n", "", "code strikes nothing" },
+		{ "~~a `b~~` c~~\n", "[a b~~ c]", "nor closes a strike" },
 	};
 	struct doc	*d;
 	size_t		 i;
