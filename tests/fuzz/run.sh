@@ -55,8 +55,15 @@ for t in $targets; do
 	if [ $status -ne 0 ]; then
 		echo "fuzz-$t FOUND something (status $status): see" \
 		    "$build/fuzz-$t.log and $artifacts"
-		grep -E 'ERROR|SUMMARY|invariant|\.c:[0-9]+:' \
-		    "$build/fuzz-$t.log" | head -5
+		# The report and its stack, then each input found, in base64:
+		# a CI machine does not outlive its log.
+		sed -n '/ERROR\|invariant/,$p' "$build/fuzz-$t.log" |
+		    grep -E 'ERROR|SUMMARY|invariant|#[0-9]+ 0x' | head -30
+		for f in "$artifacts/$t-"*; do
+			[ -f "$f" ] || continue
+			echo "$f, $(wc -c <"$f") bytes, in base64:"
+			head -c 16384 "$f" | base64
+		done
 		failed=1
 	fi
 done
