@@ -100,7 +100,11 @@
 #define BENCH_FIRST		"@first"
 #define BENCH_KEY_PRESSES	5
 #define BENCH_KEY_GAP		20.0
-#define BENCH_HELP_MARK		"any key closes"
+/*
+ * The help's title at 100 columns begins "olsread help:"; one word of it,
+ * since curses may move over a blank a cell already holds.
+ */
+#define BENCH_HELP_MARK		"help:"
 /* Keys answered within this many ms feel immediate. */
 #define BENCH_KEY_LIMIT		100
 /* The title's bytes looked for in the pager's output. */
@@ -1271,9 +1275,13 @@ bench_gz_screens(const struct bench *b, struct bench_file *bf, int run)
 {
 	const char *const	 gz[] = { BENCH_PTY, bf->mark, b->olsread,
 				    b->gz, NULL };
+	/*
+	 * Through a pipe less cannot know the size, so its prompt has no
+	 * percentage, which ends a first screen here: this one ends with one.
+	 */
 	const char *const	 less[] = { BENCH_PTY, bf->mark, "env",
-				    "LESSOPEN=|gzip -dc %s", "less", "-m", b->gz,
-				    NULL };
+				    "LESSOPEN=|gzip -dc %s", "less", "-m",
+				    "-Pmbyte %bB 0\\%", b->gz, NULL };
 	struct bench_result	 r;
 
 	if (b->gz == NULL || bf->pty_failed || strcmp(bf->path,
