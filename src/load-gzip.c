@@ -203,6 +203,15 @@ load_gzip_fail(struct load_gzip *g, struct load_gzip_side *sd, int r)
 	return LOAD_GZIP_BAD;
 }
 
+/* The input ended inside a member, with nothing more to decode. */
+static enum load_gzip_status
+load_gzip_truncated(struct load_gzip *g)
+{
+	snprintf(g->why, sizeof(g->why), "gzip data truncated at byte %llu",
+	    (unsigned long long)g->size);
+	return LOAD_GZIP_BAD;
+}
+
 /*
  * Decode into `sd` up to `max` bytes at `out`, their number in `*n`.
  * Returns LOAD_GZIP_OK while the stream goes on.
@@ -212,25 +221,30 @@ load_gzip_inflate(struct load_gzip *g, struct load_gzip_side *sd,
     unsigned char *out, size_t max, size_t *n)
 {
 	enum load_gzip_status	 st = LOAD_GZIP_OK;
+	uInt			 room;
+	bool			 more;
 	int			 r;
 
 	sd->z.next_out = out;
 	sd->z.avail_out = (uInt)max;
 	while (sd->z.avail_out > 0 && st == LOAD_GZIP_OK) {
-		if (!load_gzip_fill(g, sd)) {
-			if (g->why[0] == '\0' && sd->in_member)
-				snprintf(g->why, sizeof(g->why), "gzip data "
-				    "truncated at byte %llu",
-				    (unsigned long long)g->size);
-			st = g->why[0] != '\0' ? LOAD_GZIP_BAD :
-			    LOAD_GZIP_END;
+		more = load_gzip_fill(g, sd);
+		if (!more && (g->why[0] != '\0' || !sd->in_member)) {
+			st = g->why[0] != '\0' ? LOAD_GZIP_BAD : LOAD_GZIP_END;
 			break;
 		}
+		/*
+		 * Without more input the decoder may still hold output that
+		 * found no room last time: it is asked once more for it.
+		 */
 		sd->in_member = true;
+		room = sd->z.avail_out;
 		if ((r = inflate(&sd->z, Z_NO_FLUSH)) == Z_STREAM_END)
 			st = load_gzip_member_end(g, sd);
 		else if (r != Z_OK && r != Z_BUF_ERROR)
 			st = load_gzip_fail(g, sd, r);
+		else if (!more && sd->z.avail_out == room)
+			st = load_gzip_truncated(g);
 	}
 	*n = max - sd->z.avail_out;
 	sd->out += *n;
