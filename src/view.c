@@ -128,7 +128,8 @@ view_message(struct view *v)
 	}
 	v->message_fit.len = 0;
 	n = cols > 1 ? view_cut_words(last, cols - 1) : 0;
-	if (n > 0 && last[n] == ' ') {
+	/* A first character too wide is all it gives: no room for "…". */
+	if (n > 0 && last[n] == ' ' && text_width(last, n) < cols) {
 		buf_add(&v->message_fit, last, n);
 		buf_adds(&v->message_fit, "\xe2\x80\xa6");
 	} else

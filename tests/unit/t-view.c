@@ -843,6 +843,11 @@ test_no_talks(void)
 	type(v, "\x1b" "jjx");
 	view_resize(v, 12, 5);
 	says(v, "x does\xe2\x80\xa6", "at 12 columns, cut after a word");
+	view_resize(v, 2, 5);
+	view_set_message(v, "\xe4\xb8\xad is wide");
+	tap_ok(text_width(view_message(v), strlen(view_message(v))) <= 2,
+	    "at 2 columns a wide first word leaves no room for \"...\": %s",
+	    view_message(v));
 	view_free(v);
 	doc_free(d);
 }
