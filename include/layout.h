@@ -64,6 +64,11 @@ struct layout_seg {
 	unsigned char	 kind;	/* enum layout_seg_kind */
 	unsigned char	 role;	/* enum layout_role */
 	unsigned char	 style;	/* LAYOUT_EMPH ... */
+	/*
+	 * A header's text shown again before each record's value: its
+	 * line is not where the reader finds that text.
+	 */
+	bool		 repeat;
 };
 
 struct layout_line {

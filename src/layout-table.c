@@ -406,6 +406,17 @@ layout_grid(struct layout_ctx *c, struct layout_grid *g)
 	layout_table_rule(c, g, LAYOUT_RULE_BOTTOM);
 }
 
+/* Line `i` of the label `sub`, a header's text shown again: see repeat. */
+static void
+layout_copy_label(struct layout *l, const struct layout *sub, size_t i)
+{
+	size_t	 k = l->nsegs;
+
+	layout_copy_line(l, sub, i, LAYOUT_STRONG);
+	for (; k < l->nsegs; k++)
+		l->segs[k].repeat = true;
+}
+
 /*
  * One record's line for cell `cell`: "Header: value", the value's later
  * lines under its first; a header too wide for that goes on lines of its
@@ -435,7 +446,7 @@ layout_record_field(struct layout_ctx *c, struct layout_grid *g,
 		layout_cell(c, cell, g->room - indent, value);
 		for (i = 0; i < label->nlines; i++) {
 			layout_new_line(c);
-			layout_copy_line(c->l, label, i, LAYOUT_STRONG);
+			layout_copy_label(c->l, label, i);
 			if (i + 1 == label->nlines && layout_room(c) > 0)
 				layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_BODY,
 				    ":", 1, 1, 0, 0);
@@ -445,7 +456,7 @@ layout_record_field(struct layout_ctx *c, struct layout_grid *g,
 	for (i = 0; i < value->nlines || i == 0; i++) {
 		layout_new_line(c);
 		if (i == 0 && label->nlines == 1) {
-			layout_copy_line(c->l, label, 0, LAYOUT_STRONG);
+			layout_copy_label(c->l, label, 0);
 			layout_deco(c->l, LAYOUT_SEG_DECO, LAYOUT_BODY, ": ",
 			    2, 2, 0, 0);
 		} else

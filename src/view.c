@@ -180,19 +180,25 @@ view_same(const struct view_anchor *a, const struct view_anchor *b)
 	return a->block == b->block && a->line == b->line;
 }
 
-/* The doc text that line `line` of `l` starts with, or DOC_NONE. */
+/*
+ * The doc text that line `line` of `l` starts with, or DOC_NONE: a
+ * record's header shown again says nothing of where the line is.
+ */
 static size_t
 view_layout_off(const struct layout *l, size_t line)
 {
+	const struct layout_seg		*s;
 	const struct layout_line	*ln;
 	size_t				 i;
 
 	if (line >= l->nlines)
 		return DOC_NONE;
 	ln = &l->lines[line];
-	for (i = 0; i < ln->nseg; i++)
-		if (l->segs[ln->seg + i].kind != LAYOUT_SEG_DECO)
-			return l->segs[ln->seg + i].off;
+	for (i = 0; i < ln->nseg; i++) {
+		s = &l->segs[ln->seg + i];
+		if (s->kind != LAYOUT_SEG_DECO && !s->repeat)
+			return s->off;
+	}
 	return DOC_NONE;
 }
 
@@ -809,5 +815,6 @@ view_free(struct view *v)
 	buf_release(&v->message);
 	buf_release(&v->message_fit);
 	buf_release(&v->prompt);
+	view_help_release(v);
 	free(v);
 }
