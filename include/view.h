@@ -279,7 +279,7 @@ size_t			 view_cursor(const struct view *);
  * and leave it, its last which of its lines show; those between are the
  * keys of every action, from view_help_top(), laid out for the width.
  */
-void		 view_help_page(const struct view *, struct buf *out);
+void		 view_help_page(struct view *, struct buf *out);
 /* The first of the help's lines that shows, under its title. */
 size_t		 view_help_top(const struct view *);
 

@@ -897,7 +897,7 @@ screen_draw_prompt(struct view *v, const struct view_geom *g)
  * status line is.
  */
 static void
-screen_draw_help(const struct view *v, const struct view_geom *g)
+screen_draw_help(struct view *v, const struct view_geom *g)
 {
 	struct buf	 page;
 	const char	*p, *nl;

@@ -10,6 +10,7 @@
 #include "view.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -237,23 +238,54 @@ view_help_text(const struct view *v, unsigned int cols, struct buf *out,
 	return n;
 }
 
-static size_t
-view_help_count(const struct view *v, unsigned int cols, size_t *starts)
+/*
+ * The help's lines at `cols`, each fitted to it, as the page shows them:
+ * made again only when the width changed.
+ */
+static const struct view_help_lines *
+view_help_lines(struct view *v, unsigned int cols)
 {
-	struct buf	 text;
-	size_t		 n;
+	struct view_help_lines	*hl = &v->help_lines;
+	struct buf		 raw;
+	const char		*p, *nl;
+	size_t			 i;
 
-	buf_init(&text);
-	n = view_help_text(v, cols, &text, starts);
-	buf_release(&text);
-	return n;
+	if (hl->made && hl->cols == cols)
+		return hl;
+	if (!hl->made)
+		buf_init(&hl->text);
+	buf_init(&raw);
+	hl->n = view_help_text(v, cols, &raw, hl->starts);
+	hl->at = xgrow(hl->at, &hl->cap, hl->n + 1, sizeof(*hl->at));
+	hl->text.len = 0;
+	for (i = 0, p = raw.data; i < hl->n; i++, p = nl + 1) {
+		nl = strchr(p, '\n');
+		hl->at[i] = hl->text.len;
+		/* Fitted, for a screen too narrow for even a word. */
+		text_fit(p, (size_t)(nl - p), cols, &hl->text);
+		buf_addc(&hl->text, '\n');
+	}
+	hl->at[hl->n] = hl->text.len;
+	buf_release(&raw);
+	hl->cols = cols;
+	hl->made = true;
+	return hl;
+}
+
+void
+view_help_release(struct view *v)
+{
+	if (v->help_lines.made)
+		buf_release(&v->help_lines.text);
+	free(v->help_lines.at);
+	memset(&v->help_lines, 0, sizeof(v->help_lines));
 }
 
 /* The first line to show at most: the last page is full. */
 static size_t
-view_help_last(const struct view *v)
+view_help_last(struct view *v)
 {
-	size_t	 n = view_help_count(v, v->geom.cols, NULL);
+	size_t	 n = view_help_lines(v, v->geom.cols)->n;
 	size_t	 room = view_help_room(v);
 
 	return n > room ? n - room : 0;
@@ -273,17 +305,17 @@ view_help_open(struct view *v)
 void
 view_help_fit(struct view *v, unsigned int old_cols)
 {
-	size_t	 starts[ACTION__MAX], last;
-	int	 a, top = ACTION_NONE + 1;
+	const struct view_help_lines	*hl;
+	size_t				 last;
+	int				 a, top = ACTION_NONE + 1;
 
 	if (!v->help)
 		return;
-	view_help_count(v, old_cols, starts);
+	hl = view_help_lines(v, old_cols);
 	for (a = ACTION_NONE + 1; a < ACTION__MAX; a++)
-		if (starts[a] <= v->help_top)
+		if (hl->starts[a] <= v->help_top)
 			top = a;
-	view_help_count(v, v->geom.cols, starts);
-	v->help_top = starts[top];
+	v->help_top = view_help_lines(v, v->geom.cols)->starts[top];
 	if (v->help_top > (last = view_help_last(v)))
 		v->help_top = last;
 }
@@ -391,28 +423,24 @@ view_help_where(const struct view *v, size_t n, struct buf *out)
 }
 
 void
-view_help_page(const struct view *v, struct buf *out)
+view_help_page(struct view *v, struct buf *out)
 {
-	struct buf	 text;
-	const char	*p;
-	size_t		 n, i, len, room = view_help_room(v);
+	const struct view_help_lines	*hl;
+	size_t				 i, k, room = view_help_room(v);
 
 	if (v->geom.lines == 0)
 		return;
 	view_fit_forms(view_help_titles, sizeof(view_help_titles) /
 	    sizeof(*view_help_titles), v->geom.cols, out);
-	buf_init(&text);
-	n = view_help_text(v, v->geom.cols, &text, NULL);
-	for (i = 0; i < room; i++) {
-		/* Fitted, for a screen too narrow for even a word. */
-		if ((p = view_help_nth(text.data, v->help_top + i, &len)) !=
-		    NULL)
-			text_fit(p, len, v->geom.cols, out);
-		buf_addc(out, '\n');
-	}
+	hl = view_help_lines(v, v->geom.cols);
+	for (i = 0; i < room; i++)
+		if ((k = v->help_top + i) < hl->n)
+			buf_add(out, hl->text.data + hl->at[k], hl->at[k + 1] -
+			    hl->at[k]);
+		else
+			buf_addc(out, '\n');
 	if (v->geom.lines >= 2)
-		view_help_where(v, n, out);
-	buf_release(&text);
+		view_help_where(v, hl->n, out);
 }
 
 size_t

@@ -101,6 +101,19 @@ struct view_speakers {
 	bool			 ready;		/* pr is initialised */
 };
 
+/*
+ * The help's lines at one width, made when first asked for at it: the
+ * help is drawn, checked and scrolled at every key while it shows.
+ */
+struct view_help_lines {
+	struct buf	 text;		/* '\n'-ended lines */
+	size_t		*at;		/* owned: where each line starts */
+	size_t		 n, cap;
+	size_t		 starts[ACTION__MAX]; /* each action's first line */
+	unsigned int	 cols;
+	bool		 made;
+};
+
 struct view {
 	const struct doc	*doc;		/* borrowed */
 	const struct keymap	*km;		/* borrowed */
@@ -114,6 +127,7 @@ struct view {
 	bool			 mouse;
 	bool			 help;
 	size_t			 help_top;	/* first help line shown */
+	struct view_help_lines	 help_lines;
 	size_t			 cursor;	/* the index's cursor: a section */
 	size_t			 side_top;	/* first section the index shows */
 	bool			 side_scrolled;	/* by the wheel: leave it */
@@ -234,6 +248,7 @@ size_t		 view_speakers_prompt_cols(const struct view *);
 
 /* view-help.c */
 void		 view_help_open(struct view *);
+void		 view_help_release(struct view *);
 /* After a resize from `old_cols`: the entry at the top stays there. */
 void		 view_help_fit(struct view *, unsigned int old_cols);
 /* The mouse wheel over the help: `delta` lines, down > 0. */
