@@ -87,16 +87,15 @@ viewcheck_init(struct viewcheck *vc, const struct doc *d)
 {
 	memset(vc, 0, sizeof(*vc));
 	vc->doc = d;
-	vc->scratch = xmalloc(sizeof(*vc->scratch));
-	layout_init(vc->scratch);
 }
 
 void
 viewcheck_release(struct viewcheck *vc)
 {
-	if (vc->scratch != NULL)
-		layout_release(vc->scratch);
-	free(vc->scratch);
+	size_t	 i;
+
+	for (i = 0; i < VIEWCHECK_SLOTS; i++)
+		layout_free(vc->slot[i].l);
 	free(vc->nlines);
 	free(vc->rows);
 	free(vc->side);
@@ -106,8 +105,12 @@ viewcheck_release(struct viewcheck *vc)
 void
 viewcheck_forget(struct viewcheck *vc)
 {
+	size_t	 i;
+
 	vc->ncounts = 0;
 	vc->has_good = false;
+	for (i = 0; i < VIEWCHECK_SLOTS; i++)
+		vc->slot[i].valid = false;
 }
 
 /* What was kept at another width holds no more. */
@@ -139,12 +142,27 @@ viewcheck_rows(struct viewcheck *vc, size_t h)
 	memset(vc->side, 0, vc->nrows * sizeof(*vc->side));
 }
 
-/* Block `b` laid out afresh at `width`, in memory the checks reuse. */
+/*
+ * Block `b` laid out at `width` by the checks themselves, not the view's
+ * cache: again only when it was not among the last laid out.  Valid
+ * until the next call.
+ */
 static const struct layout *
 viewcheck_layout(struct viewcheck *vc, size_t b, unsigned int width)
 {
-	layout_block(vc->scratch, vc->doc, b, width);
-	return vc->scratch;
+	struct viewcheck_slot	*s = &vc->slot[b % VIEWCHECK_SLOTS];
+
+	if (s->valid && s->block == b && s->width == width)
+		return s->l;
+	if (s->l == NULL) {
+		s->l = xmalloc(sizeof(*s->l));
+		layout_init(s->l);
+	}
+	layout_block(s->l, vc->doc, b, width);
+	s->block = b;
+	s->width = width;
+	s->valid = true;
+	return s->l;
 }
 
 /* Lines of block `b` at `width`, laid out once while doc and width stay. */

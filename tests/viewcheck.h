@@ -20,6 +20,19 @@ struct why {
 };
 
 /*
+ * Blocks the checks laid out lately, by block number: a screen's worth,
+ * for the checks lay out the same few blocks event after event.
+ */
+#define VIEWCHECK_SLOTS		64
+
+struct viewcheck_slot {
+	struct layout		*l;		/* owned, or NULL */
+	size_t			 block;
+	unsigned int		 width;
+	bool			 valid;
+};
+
+/*
  * What the checks keep from one to the next, so that each block is laid
  * out once and not at every row of every check: its line count at one
  * width, from a layout of its own, never the view's, and the last anchor
@@ -28,7 +41,7 @@ struct why {
  */
 struct viewcheck {
 	const struct doc	*doc;		/* borrowed */
-	struct layout		*scratch;	/* owned: to lay out in */
+	struct viewcheck_slot	 slot[VIEWCHECK_SLOTS];
 	unsigned int		 width;		/* of what is kept */
 	size_t			*nlines;	/* owned: per block, or
 						   VIEWCHECK_UNKNOWN */
