@@ -335,56 +335,11 @@ load_note_def(struct load_notes *ns, cmark_node *p)
 }
 
 /*
- * The lines of the source that hold "[^", in cmark's numbering, in order;
- * their count.  A paragraph with none of them in its lines can neither be
- * a definition, nor hold one, nor have lost one to cmark: the walk leaves
- * it alone without looking at its text.
- */
-static size_t
-load_note_lines(const struct load_state *st, int **lines)
-{
-	const char	*p = st->src, *end = st->src + st->srclen, *nl;
-	const char	*counted = st->src;
-	size_t		 n = 0, cap = 0;
-	int		 line = st->src_line;
-
-	*lines = NULL;
-	while ((p = memchr(p, '[', (size_t)(end - p))) != NULL) {
-		if (++p == end || *p != '^')
-			continue;
-		while ((nl = memchr(counted, '\n', (size_t)(p - counted))) !=
-		    NULL) {
-			line++;
-			counted = nl + 1;
-		}
-		if (n == 0 || (*lines)[n - 1] != line) {
-			*lines = xgrow(*lines, &cap, n + 1, sizeof(**lines));
-			(*lines)[n++] = line;
-		}
-	}
-	return n;
-}
-
-/* Whether one of the `n` sorted `lines` is in [from, to]. */
-static bool
-load_lines_meet(const int *lines, size_t n, int from, int to)
-{
-	size_t	 lo = 0, hi = n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (lines[mid] < from)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && lines[lo] <= to;
-}
-
-/*
- * Whether paragraph `p` may matter to notes: one of the `n` `lines` is in
- * its lines, or it is new, cut off another by load_note_split() (cmark
- * gives such a node no lines).
+ * Whether paragraph `p` may matter to notes: one of the `n` `lines` of
+ * the source that hold "[^" is in its lines, or it is new, cut off
+ * another by load_note_split() (cmark gives such a node no lines).  One
+ * with none can neither be a definition, nor hold one, nor have lost one
+ * to cmark: the walk leaves it alone without looking at its text.
  */
 static bool
 load_note_may(cmark_node *p, const int *lines, size_t n)
@@ -406,7 +361,8 @@ load_notes_find(struct load_state *st, cmark_node *root)
 	size_t			 i, had, nlines;
 	int			*lines;
 
-	if (st->srclen < 5 || (nlines = load_note_lines(st, &lines)) == 0)
+	if (st->src.len < 5 || (nlines = load_source_lines_with(st, "[^",
+	    &lines)) == 0)
 		return;
 	ns = load_notes_of(st);
 	had = ns->n;

@@ -28,6 +28,24 @@
 typedef void	 load_defs_fn(void *arg, const char *text, size_t len,
 		    struct buf *out);
 
+/*
+ * The text cmark parsed, for what its tree does not say (tables, notes):
+ * where its lines start found once, when first asked for.
+ */
+struct load_source {
+	const char		*s;		/* borrowed: the piece's text */
+	size_t			 len;
+	int			 first;		/* cmark's line of s[0] */
+	bool			 pipes;		/* s holds a '|': may hold a
+						   table */
+	size_t			*starts;	/* owned: each line's offset in
+						   s, or NULL till asked */
+	size_t			 nstarts;
+	int			*pipe_lines;	/* owned: lines holding '|' */
+	size_t			 npipe_lines;
+	bool			 pipe_lines_known;
+};
+
 enum load_frame_kind {
 	LOAD_FRAME_CONTAINER,	/* a quote or item that made a doc block */
 	LOAD_FRAME_FLAT,	/* a container past DOC_MAX_DEPTH */
@@ -86,14 +104,7 @@ struct load_state {
 	bool			 smart;		/* CMARK_OPT_SMART */
 	bool			 after_html;	/* inline HTML last: a blank
 						   may be held back */
-	/* The text cmark parsed, for what it does not say: tables. */
-	const char		*src;		/* borrowed: the piece's text */
-	size_t			 srclen;
-	int			 src_line;	/* cmark's line of src[0] */
-	bool			 src_pipes;	/* src holds a '|': may hold a
-						   table */
-	size_t			 line_off;	/* a line's start in src */
-	int			 line;		/* and its number */
+	struct load_source	 src;		/* what cmark parsed */
 	load_defs_fn		*defs;		/* the definitions a table's
 						   cells may use */
 	void			*defs_arg;
@@ -128,6 +139,19 @@ void	 load_state_source(struct load_state *, const char *src, size_t len,
 /* Line `line` of the source, as cmark numbers them, with no newline. */
 bool	 load_source_line(struct load_state *, int line, const char **s,
 	    size_t *len);
+
+/*
+ * The lines of the source that hold `needle`, in cmark's numbering, each
+ * once, in order, into `*lines` (owned by the caller); their count.
+ */
+size_t	 load_source_lines_with(struct load_state *, const char *needle,
+	    int **lines);
+
+/* Whether one of the `n` sorted `lines` is in [from, to]. */
+bool	 load_lines_meet(const int *lines, size_t n, int from, int to);
+
+/* Whether a line of `n` in the source holds a '|', as a table's must. */
+bool	 load_source_piped(struct load_state *, cmark_node *n);
 
 void	 load_leaf_open(struct load_state *, enum doc_kind, unsigned int level);
 void	 load_leaf_close(struct load_state *);

@@ -310,12 +310,12 @@ load_table_fill(struct load_state *st, struct load_tbl *t, size_t rows)
 static void
 load_table_block(struct load_state *st, cmark_node *n)
 {
-	bool	 pipes = st->src_pipes;
+	bool	 pipes = st->src.pipes;
 
 	/* Its lines are not the source's: no table is looked for in it. */
-	st->src_pipes = false;
+	st->src.pipes = false;
 	load_convert_block(st, n);
-	st->src_pipes = pipes;
+	st->src.pipes = pipes;
 }
 
 /* The definitions that the lines of rows [from, to) may use. */

@@ -1060,8 +1060,8 @@ load_convert_block(struct load_state *st, cmark_node *block)
 		n = cmark_iter_get_node(it);
 		if (load_in_rest(it, rest, n, ev))
 			continue;
-		if (ev == CMARK_EVENT_ENTER && ((st->src_pipes &&
-		    load_may_be_table(n) && load_table(st, n)) ||
+		if (ev == CMARK_EVENT_ENTER && ((load_may_be_table(n) &&
+		    load_source_piped(st, n) && load_table(st, n)) ||
 		    (st->notes != NULL &&
 		    cmark_node_get_type(n) == CMARK_NODE_LINK &&
 		    load_notes_link(st, n)))) {
@@ -1087,26 +1087,33 @@ load_convert_block(struct load_state *st, cmark_node *block)
 		load_table_rest(st, rest);
 }
 
+/* Let go of what was found of the source. */
+static void
+load_source_release(struct load_source *src)
+{
+	free(src->starts);
+	free(src->pipe_lines);
+	memset(src, 0, sizeof(*src));
+}
+
 void
 load_convert_text(struct load_state *st, const char *text, size_t len,
     int from_line)
 {
-	struct load_state	 saved = *st;
+	struct load_source	 saved = st->src;
 	cmark_node		*root, *n;
 
 	root = cmark_parse_document(text, len, CMARK_OPT_DEFAULT |
 	    (st->smart ? CMARK_OPT_SMART : 0));
+	/* The outer source's, kept aside, are not this one's to free. */
+	memset(&st->src, 0, sizeof(st->src));
 	load_state_source(st, text, len, 1);
 	for (n = cmark_node_first_child(root); n != NULL; n =
 	    cmark_node_next(n))
 		if (cmark_node_get_start_line(n) >= from_line)
 			load_convert_block(st, n);
-	st->src = saved.src;
-	st->srclen = saved.srclen;
-	st->src_line = saved.src_line;
-	st->src_pipes = saved.src_pipes;
-	st->line_off = saved.line_off;
-	st->line = saved.line;
+	load_source_release(&st->src);
+	st->src = saved;
 	cmark_node_free(root);
 }
 
@@ -1158,48 +1165,133 @@ load_state_release(struct load_state *st)
 	free(st->spans);
 	free(st->html);
 	load_notes_free(st);
+	load_source_release(&st->src);
 }
 
-/* Line `line` of the source, as cmark numbers them, with no newline. */
+/*
+ * Where each line of the source starts, found in one pass the first time
+ * a line is asked for: tables and notes ask for lines all over a piece,
+ * in no order, and a walk from line to line would read it many times.
+ */
+static void
+load_source_index(struct load_source *src)
+{
+	const char	*p = src->s, *end = src->s + src->len, *nl;
+	size_t		 cap = 0;
+
+	if (src->starts != NULL)
+		return;
+	for (;;) {
+		src->starts = xgrow(src->starts, &cap, src->nstarts + 1,
+		    sizeof(*src->starts));
+		src->starts[src->nstarts++] = (size_t)(p - src->s);
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;
+		p = nl + 1;
+	}
+}
+
 bool
 load_source_line(struct load_state *st, int line, const char **s,
     size_t *len)
 {
-	const char	*nl;
-	size_t		 left;
+	struct load_source	*src = &st->src;
+	size_t			 i, next;
 
-	if (line < st->src_line)
+	if (line < src->first)
 		return false;
-	/* Back a few lines, as a footnote's definition looks, not all. */
-	while (st->line > line) {
-		nl = st->line_off > 1 ? memrchr(st->src, '\n',
-		    st->line_off - 1) : NULL;
-		st->line_off = nl != NULL ? (size_t)(nl - st->src) + 1 : 0;
-		st->line--;
-	}
-	while (st->line < line) {
-		nl = memchr(st->src + st->line_off, '\n',
-		    st->srclen - st->line_off);
-		if (nl == NULL)
-			return false;
-		st->line_off = (size_t)(nl - st->src) + 1;
-		st->line++;
-	}
-	*s = st->src + st->line_off;
-	left = st->srclen - st->line_off;
-	nl = memchr(*s, '\n', left);
-	*len = nl != NULL ? (size_t)(nl - *s) : left;
+	load_source_index(src);
+	if ((i = (size_t)(line - src->first)) >= src->nstarts)
+		return false;
+	next = i + 1 < src->nstarts ? src->starts[i + 1] - 1 : src->len;
+	*s = src->s + src->starts[i];
+	*len = next - src->starts[i];
 	return true;
+}
+
+/* The line, in cmark's numbering, that offset `off` of the source is on. */
+static int
+load_source_line_of(struct load_source *src, size_t off)
+{
+	size_t	 lo = 0, hi = src->nstarts, mid;
+
+	/* The last line that starts at or before `off`. */
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (src->starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return src->first + (int)lo;
+}
+
+size_t
+load_source_lines_with(struct load_state *st, const char *needle,
+    int **lines)
+{
+	struct load_source	*src = &st->src;
+	const char		*p = src->s, *end = src->s + src->len;
+	size_t			 n = 0, cap = 0, nlen = strlen(needle);
+	int			 line;
+
+	*lines = NULL;
+	load_source_index(src);
+	while ((p = memchr(p, needle[0], (size_t)(end - p))) != NULL) {
+		if ((size_t)(end - p) < nlen)
+			break;
+		if (memcmp(p, needle, nlen) != 0) {
+			p++;
+			continue;
+		}
+		line = load_source_line_of(src, (size_t)(p - src->s));
+		if (n == 0 || (*lines)[n - 1] != line) {
+			*lines = xgrow(*lines, &cap, n + 1, sizeof(**lines));
+			(*lines)[n++] = line;
+		}
+		p += nlen;
+	}
+	return n;
+}
+
+bool
+load_lines_meet(const int *lines, size_t n, int from, int to)
+{
+	size_t	 lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (lines[mid] < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && lines[lo] <= to;
+}
+
+bool
+load_source_piped(struct load_state *st, cmark_node *n)
+{
+	struct load_source	*src = &st->src;
+
+	if (!src->pipes)
+		return false;
+	if (!src->pipe_lines_known) {
+		src->npipe_lines = load_source_lines_with(st, "|",
+		    &src->pipe_lines);
+		src->pipe_lines_known = true;
+	}
+	return load_lines_meet(src->pipe_lines, src->npipe_lines,
+	    cmark_node_get_start_line(n), cmark_node_get_end_line(n));
 }
 
 void
 load_state_source(struct load_state *st, const char *src, size_t len,
     int line)
 {
-	st->src = src;
-	st->srclen = len;
-	st->src_line = line;
-	st->src_pipes = memchr(src, '|', len) != NULL;
-	st->line_off = 0;
-	st->line = line;
+	load_source_release(&st->src);
+	st->src.s = src;
+	st->src.len = len;
+	st->src.first = line;
+	st->src.pipes = memchr(src, '|', len) != NULL;
 }

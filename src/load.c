@@ -868,8 +868,8 @@ load_unclosed_said(struct load_job *j)
 	j->unclosed_said = true;
 	diag_add(j->diag, "%s: line %d: an HTML comment is never closed; the "
 	    "rest of its HTML block is hidden, as a browser hides it",
-	    st->doc->name, load_line_of(j, (size_t)(st->src - j->text.data)) +
-	    st->unclosed_line - st->src_line);
+	    st->doc->name, load_line_of(j, (size_t)(st->src.s - j->text.data)) +
+	    st->unclosed_line - st->src.first);
 }
 
 static void
