@@ -1236,7 +1236,6 @@ load_source_lines_with(struct load_state *st, const char *needle,
 	int			 line;
 
 	*lines = NULL;
-	load_source_index(src);
 	while ((p = memchr(p, needle[0], (size_t)(end - p))) != NULL) {
 		if ((size_t)(end - p) < nlen)
 			break;
@@ -1244,6 +1243,8 @@ load_source_lines_with(struct load_state *st, const char *needle,
 			p++;
 			continue;
 		}
+		/* Lines are found only for a source that holds the needle. */
+		load_source_index(src);
 		line = load_source_line_of(src, (size_t)(p - src->s));
 		if (n == 0 || (*lines)[n - 1] != line) {
 			*lines = xgrow(*lines, &cap, n + 1, sizeof(**lines));
