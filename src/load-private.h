@@ -28,22 +28,30 @@
 typedef void	 load_defs_fn(void *arg, const char *text, size_t len,
 		    struct buf *out);
 
+/* A line of the source: where it starts, and its number. */
+struct load_mark {
+	size_t			 off;
+	int			 line;
+};
+
 /*
- * The text cmark parsed, for what its tree does not say (tables, notes):
- * where its lines start found once, when first asked for.
+ * The text cmark parsed, for what its tree does not say (tables, notes).
+ * A line is found by walking from the last line found or from the mark
+ * before it: marks are kept every few lines (load-tree.c says how many),
+ * made in one pass the first time a line is asked for.  Any line costs
+ * a walk over a few lines, and the marks a small part of the text.
  */
 struct load_source {
 	const char		*s;		/* borrowed: the piece's text */
 	size_t			 len;
 	int			 first;		/* cmark's line of s[0] */
-	bool			 pipes;		/* s holds a '|': may hold a
-						   table */
-	size_t			*starts;	/* owned: each line's offset in
-						   s, or NULL till asked */
-	size_t			 nstarts;
-	int			*pipe_lines;	/* owned: lines holding '|' */
-	size_t			 npipe_lines;
-	bool			 pipe_lines_known;
+	int			 last;		/* and of its last line */
+	bool			 pipes;		/* tables are looked for: s
+						   holds a '|' */
+	struct load_mark	*marks;		/* owned: in order, or NULL
+						   till asked */
+	size_t			 nmarks;
+	struct load_mark	 at;		/* the last line found */
 };
 
 enum load_frame_kind {
@@ -141,8 +149,9 @@ bool	 load_source_line(struct load_state *, int line, const char **s,
 	    size_t *len);
 
 /*
- * The lines of the source that hold `needle`, in cmark's numbering, each
- * once, in order, into `*lines` (owned by the caller); their count.
+ * The lines of the source that hold `needle` (not empty), in cmark's
+ * numbering, each once, in order, into `*lines` (owned by the caller);
+ * their count.
  */
 size_t	 load_source_lines_with(struct load_state *, const char *needle,
 	    int **lines);
@@ -150,7 +159,10 @@ size_t	 load_source_lines_with(struct load_state *, const char *needle,
 /* Whether one of the `n` sorted `lines` is in [from, to]. */
 bool	 load_lines_meet(const int *lines, size_t n, int from, int to);
 
-/* Whether a line of `n` in the source holds a '|', as a table's must. */
+/*
+ * Whether node `n` may be a table as far as its lines tell: tables are
+ * looked for in this source, and one of its lines holds a '|'.
+ */
 bool	 load_source_piped(struct load_state *, cmark_node *n);
 
 void	 load_leaf_open(struct load_state *, enum doc_kind, unsigned int level);

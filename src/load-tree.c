@@ -1091,8 +1091,7 @@ load_convert_block(struct load_state *st, cmark_node *block)
 static void
 load_source_release(struct load_source *src)
 {
-	free(src->starts);
-	free(src->pipe_lines);
+	free(src->marks);
 	memset(src, 0, sizeof(*src));
 }
 
@@ -1169,26 +1168,56 @@ load_state_release(struct load_state *st)
 }
 
 /*
- * Where each line of the source starts, found in one pass the first time
- * a line is asked for: tables and notes ask for lines all over a piece,
- * in no order, and a walk from line to line would read it many times.
+ * A mark every LOAD_SOURCE_LINES lines, but never within LOAD_SOURCE_BYTES
+ * of the one before: a line is found from the mark before it, walking at
+ * most that many lines or bytes, and the marks (16 bytes each) stay a
+ * small part of the text however short its lines.
  */
+#define LOAD_SOURCE_LINES	16
+#define LOAD_SOURCE_BYTES	256
+
+/* The marks of the source, made in one pass over its lines. */
 static void
 load_source_index(struct load_source *src)
 {
-	const char	*p = src->s, *end = src->s + src->len, *nl;
-	size_t		 cap = 0;
+	const char		*p = src->s, *end = src->s + src->len, *nl;
+	struct load_mark	 m = { 0, src->first };
+	size_t			 cap = 0;
 
-	if (src->starts != NULL)
+	if (src->marks != NULL)
 		return;
-	for (;;) {
-		src->starts = xgrow(src->starts, &cap, src->nstarts + 1,
-		    sizeof(*src->starts));
-		src->starts[src->nstarts++] = (size_t)(p - src->s);
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			break;
+	src->marks = xgrow(src->marks, &cap, 1, sizeof(*src->marks));
+	src->marks[src->nmarks++] = m;
+	while ((nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
 		p = nl + 1;
+		m.line++;
+		m.off = (size_t)(p - src->s);
+		if (m.line - src->marks[src->nmarks - 1].line <
+		    LOAD_SOURCE_LINES || m.off - src->marks[src->nmarks -
+		    1].off < LOAD_SOURCE_BYTES)
+			continue;
+		src->marks = xgrow(src->marks, &cap, src->nmarks + 1,
+		    sizeof(*src->marks));
+		src->marks[src->nmarks++] = m;
 	}
+	src->last = m.line;
+	src->at = src->marks[0];
+}
+
+/* The last mark at or before line `line`. */
+static struct load_mark
+load_source_mark(const struct load_source *src, int line)
+{
+	size_t	 lo = 0, hi = src->nmarks, mid;
+
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (src->marks[mid].line <= line)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return src->marks[lo];
 }
 
 bool
@@ -1196,16 +1225,28 @@ load_source_line(struct load_state *st, int line, const char **s,
     size_t *len)
 {
 	struct load_source	*src = &st->src;
-	size_t			 i, next;
+	struct load_mark	 m;
+	const char		*nl;
 
 	if (line < src->first)
 		return false;
 	load_source_index(src);
-	if ((i = (size_t)(line - src->first)) >= src->nstarts)
+	if (line > src->last)
 		return false;
-	next = i + 1 < src->nstarts ? src->starts[i + 1] - 1 : src->len;
-	*s = src->s + src->starts[i];
-	*len = next - src->starts[i];
+	/* From the line found last, when it is on the way. */
+	if (src->at.line <= line && line - src->at.line < LOAD_SOURCE_LINES)
+		m = src->at;
+	else if ((m = load_source_mark(src, line)).line < src->at.line &&
+	    src->at.line <= line)
+		m = src->at;
+	for (; m.line < line; m.line++) {
+		nl = memchr(src->s + m.off, '\n', src->len - m.off);
+		m.off = (size_t)(nl - src->s) + 1;
+	}
+	src->at = m;
+	*s = src->s + m.off;
+	nl = memchr(*s, '\n', src->len - m.off);
+	*len = nl != NULL ? (size_t)(nl - *s) : src->len - m.off;
 	return true;
 }
 
@@ -1213,17 +1254,23 @@ load_source_line(struct load_state *st, int line, const char **s,
 static int
 load_source_line_of(struct load_source *src, size_t off)
 {
-	size_t	 lo = 0, hi = src->nstarts, mid;
+	size_t			 lo = 0, hi, mid;
+	struct load_mark	 m;
+	const char		*p, *nl;
 
-	/* The last line that starts at or before `off`. */
-	while (hi - lo > 1) {
+	load_source_index(src);
+	for (hi = src->nmarks; hi - lo > 1; ) {
 		mid = lo + (hi - lo) / 2;
-		if (src->starts[mid] <= off)
+		if (src->marks[mid].off <= off)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	return src->first + (int)lo;
+	m = src->marks[lo];
+	for (p = src->s + m.off; (nl = memchr(p, '\n', (size_t)(src->s +
+	    off - p))) != NULL; p = nl + 1)
+		m.line++;
+	return m.line;
 }
 
 size_t
@@ -1231,26 +1278,22 @@ load_source_lines_with(struct load_state *st, const char *needle,
     int **lines)
 {
 	struct load_source	*src = &st->src;
-	const char		*p = src->s, *end = src->s + src->len;
+	const char		*p = src->s, *end = src->s + src->len, *nl;
 	size_t			 n = 0, cap = 0, nlen = strlen(needle);
-	int			 line;
 
 	*lines = NULL;
-	while ((p = memchr(p, needle[0], (size_t)(end - p))) != NULL) {
-		if ((size_t)(end - p) < nlen)
-			break;
+	while ((p = memchr(p, needle[0], (size_t)(end - p))) != NULL &&
+	    (size_t)(end - p) >= nlen) {
 		if (memcmp(p, needle, nlen) != 0) {
 			p++;
 			continue;
 		}
-		/* Lines are found only for a source that holds the needle. */
-		load_source_index(src);
-		line = load_source_line_of(src, (size_t)(p - src->s));
-		if (n == 0 || (*lines)[n - 1] != line) {
-			*lines = xgrow(*lines, &cap, n + 1, sizeof(**lines));
-			(*lines)[n++] = line;
-		}
-		p += nlen;
+		*lines = xgrow(*lines, &cap, n + 1, sizeof(**lines));
+		(*lines)[n++] = load_source_line_of(src, (size_t)(p - src->s));
+		/* Each line once: on from the next. */
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;
+		p = nl + 1;
 	}
 	return n;
 }
@@ -1273,17 +1316,17 @@ load_lines_meet(const int *lines, size_t n, int from, int to)
 bool
 load_source_piped(struct load_state *st, cmark_node *n)
 {
-	struct load_source	*src = &st->src;
+	const char	*a, *b;
+	size_t		 alen, blen;
 
-	if (!src->pipes)
-		return false;
-	if (!src->pipe_lines_known) {
-		src->npipe_lines = load_source_lines_with(st, "|",
-		    &src->pipe_lines);
-		src->pipe_lines_known = true;
-	}
-	return load_lines_meet(src->pipe_lines, src->npipe_lines,
-	    cmark_node_get_start_line(n), cmark_node_get_end_line(n));
+	/*
+	 * A paragraph's own lines, read once: leaves do not overlap, and
+	 * come in order, each found from the last line found.
+	 */
+	return st->src.pipes && load_source_line(st,
+	    cmark_node_get_start_line(n), &a, &alen) && load_source_line(st,
+	    cmark_node_get_end_line(n), &b, &blen) && b >= a &&
+	    memchr(a, '|', (size_t)(b + blen - a)) != NULL;
 }
 
 void
