@@ -12,6 +12,8 @@
 
 #include "load-private.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1204,15 +1206,18 @@ load_source_index(struct load_source *src)
 	src->at = src->marks[0];
 }
 
-/* The last mark at or before line `line`. */
+/*
+ * The last mark at or before both line `line` and offset `off` (marks go
+ * up in both): pass INT_MAX or SIZE_MAX for the one that does not matter.
+ */
 static struct load_mark
-load_source_mark(const struct load_source *src, int line)
+load_source_mark(const struct load_source *src, int line, size_t off)
 {
 	size_t	 lo = 0, hi = src->nmarks, mid;
 
 	while (hi - lo > 1) {
 		mid = lo + (hi - lo) / 2;
-		if (src->marks[mid].line <= line)
+		if (src->marks[mid].line <= line && src->marks[mid].off <= off)
 			lo = mid;
 		else
 			hi = mid;
@@ -1236,8 +1241,8 @@ load_source_line(struct load_state *st, int line, const char **s,
 	/* From the line found last, when it is on the way. */
 	if (src->at.line <= line && line - src->at.line < LOAD_SOURCE_LINES)
 		m = src->at;
-	else if ((m = load_source_mark(src, line)).line < src->at.line &&
-	    src->at.line <= line)
+	else if ((m = load_source_mark(src, line, SIZE_MAX)).line <
+	    src->at.line && src->at.line <= line)
 		m = src->at;
 	for (; m.line < line; m.line++) {
 		nl = memchr(src->s + m.off, '\n', src->len - m.off);
@@ -1254,19 +1259,11 @@ load_source_line(struct load_state *st, int line, const char **s,
 static int
 load_source_line_of(struct load_source *src, size_t off)
 {
-	size_t			 lo = 0, hi, mid;
 	struct load_mark	 m;
 	const char		*p, *nl;
 
 	load_source_index(src);
-	for (hi = src->nmarks; hi - lo > 1; ) {
-		mid = lo + (hi - lo) / 2;
-		if (src->marks[mid].off <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	m = src->marks[lo];
+	m = load_source_mark(src, INT_MAX, off);
 	for (p = src->s + m.off; (nl = memchr(p, '\n', (size_t)(src->s +
 	    off - p))) != NULL; p = nl + 1)
 		m.line++;
