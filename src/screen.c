@@ -510,6 +510,21 @@ screen_look_attr(enum screen_look l)
 }
 
 /*
+ * Until a program has once left curses and come back, ncurses writes its
+ * output at every move of the cursor (it cannot tell its own moves from a
+ * terminfo program's): a screen went out in some forty writes, each a
+ * wake-up of the terminal on the other side.  Leaving and coming back
+ * before anything is drawn, as a return from ^Z does, lets a frame go out
+ * in one or two.
+ */
+static void
+screen_settle(void)
+{
+	endwin();
+	doupdate();
+}
+
+/*
  * Take the terminal: keys from standard input, or from /dev/tty when the
  * article came through standard input, as less does.
  */
@@ -547,6 +562,8 @@ screen_begin(const struct view_opts *o)
 		set_escdelay(25);
 	curs_set(0);
 	mouseinterval(0);
+	/* Before colours: coming back resets the palette of a colour screen. */
+	screen_settle();
 	screen_set_mouse(o->mouse);
 	screen_colors_init(o->theme);
 	return true;
