@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1376,7 +1377,12 @@ screen_read(struct view *v, struct load_job *job)
 			continue;
 		}
 		if (!ready) {
-			/* Between keys, a piece: nobody waits for more. */
+			/*
+			 * Between keys, a piece: nobody waits for more.  The
+			 * terminal that is to show the frame just written
+			 * may be waiting for this CPU: it goes first.
+			 */
+			sched_yield();
 			load_next(job);
 			view_set_loading(v, load_percent(job));
 			flags = VIEW_REDRAW;
