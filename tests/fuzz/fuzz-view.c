@@ -1,10 +1,14 @@
 /*
  * fuzz-view: the pager without a terminal.  An article and a stream of
  * keys, resizes, wheel turns and clicks, all from the input, drive a view
- * while the article loads a piece between events, as the pager does; after
- * each event every invariant the view tests assert must hold (the anchor,
- * the body's rows, the section, the index and status fitting), and the
- * body and index are drawn as the screen would ask for them.
+ * while the article loads a piece between events, as the pager does.  The
+ * body and index are drawn after each event as the screen would ask for
+ * them; every invariant the view tests assert (the anchor, the body's
+ * rows, the section, the index and status fitting) must hold at the start,
+ * after every FUZZ_CHECK_EVERY-th event or piece, and at the end.  Checked
+ * at every step, the checks cost several times the view's own work; the
+ * fuzzer, moving and dropping events, brings any state it reaches to a
+ * checked step as well.
  *
  * Input: bytes 0 and 1 the first size; byte 2 the number of event bytes
  * that follow; then the events; the rest is the article.  An event byte
@@ -24,6 +28,12 @@
 #include "util.h"
 #include "view.h"
 #include "viewcheck.h"
+
+/*
+ * Events and pieces between checks: odd, so that the state after a piece
+ * and the state after an event are each checked in turn.
+ */
+#define FUZZ_CHECK_EVERY	3
 
 /* Screens as small as 1x1 and as large as 300x120. */
 static unsigned int
@@ -73,6 +83,14 @@ fuzz_check(struct viewcheck *vc, struct view *v)
 	}
 }
 
+/* The check of a step, when it is its turn. */
+static void
+fuzz_step(struct viewcheck *vc, struct view *v, unsigned int *steps)
+{
+	if (++*steps % FUZZ_CHECK_EVERY == 0)
+		fuzz_check(vc, v);
+}
+
 /* What else the screen asks of a view to draw it. */
 static void
 fuzz_draw(struct view *v)
@@ -115,7 +133,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct view		*v;
 	const uint8_t		*ev;
 	size_t			 nev, i = 0, at;
-	unsigned int		 flags;
+	unsigned int		 flags, steps = 0;
 
 	if (size < 3)
 		return 0;
@@ -151,10 +169,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			i = at;
 			continue;
 		}
-		fuzz_check(&vc, v);
 		fuzz_draw(v);
 		if (flags & VIEW_QUIT)
 			break;
+		fuzz_step(&vc, v, &steps);
 		/*
 		 * Between events, a piece, as the pager loads it while no key
 		 * comes; once all is in, it only waits for keys.
@@ -164,8 +182,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		load_next(job);
 		view_set_loading(v, load_percent(job));
 		viewcheck_forget(&vc);
-		fuzz_check(&vc, v);
+		fuzz_step(&vc, v, &steps);
 	}
+	fuzz_check(&vc, v);
 	viewcheck_release(&vc);
 	view_free(v);
 	doc_free(load_end(job));
