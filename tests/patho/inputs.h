@@ -23,6 +23,12 @@ struct patho_input {
 	const char	*toc;		/* --toc shows this, or NULL */
 	const char	*diag;		/* standard error mentions this, or
 					   NULL */
+	/*
+	 * MiB that --dump may take at its peak: about twice what it takes,
+	 * so that a change that makes the loader keep much more than it
+	 * needs is caught, not one of a few pages.
+	 */
+	unsigned int	 mib;
 };
 
 /* The inputs, in the order they run, and how many there are. */

@@ -3,7 +3,7 @@
  * runner (run.sh) to hand to olsread.  With --list it prints the table
  * instead, one input a line, tab-separated, "-" for a field left empty:
  *
- *	name  found  text  query  toc  diag  what
+ *	name  found  text  query  toc  diag  mib  what
  *
  * usage: patho-gen --list | NAME
  */
@@ -27,9 +27,9 @@ patho_list(void)
 
 	for (i = 0; i < patho_ninputs; i++) {
 		in = &patho_inputs[i];
-		printf("%s\t%d\t%d\t%s\t%s\t%s\t%s\n", in->name, in->found,
-		    in->text, in->query, patho_field(in->toc),
-		    patho_field(in->diag), in->what);
+		printf("%s\t%d\t%d\t%s\t%s\t%s\t%u\t%s\n", in->name,
+		    in->found, in->text, in->query, patho_field(in->toc),
+		    patho_field(in->diag), in->mib, in->what);
 	}
 	return fflush(stdout) == 0 ? 0 : 1;
 }

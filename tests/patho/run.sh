@@ -8,12 +8,18 @@
 # "olsread: " diagnostics and --search's count (so no sanitizer report,
 # which is also looked for by name), and end within the hang bound:
 # `timeout 60` kills a run that takes longer.  The seconds each run took
-# are TAP comments, never checked: machines are shared and noisy.
-# usage: run.sh OLSREAD PATHO-GEN
+# are TAP comments, never checked: machines are shared and noisy.  Memory
+# is steadier: --dump's peak must stay within the input's bound (patho-gen
+# lists it), unless OLSREAD_SANITIZE says the build has sanitizers, whose
+# shadow memory and quarantine count in it.
+# usage: run.sh OLSREAD PATHO-GEN PEAK
 set -u
 bin=$1
 gen=$2
+peak=$3
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+case $peak in /*) ;; *) peak=$(pwd)/$peak ;; esac
+sanitized=${OLSREAD_SANITIZE:-none}
 limit=60
 # What standard error may say: diagnostics, and --search's count.
 quiet='^olsread: |^[0-9]+ match(es)? in [0-9]+ sections?$'
@@ -43,7 +49,7 @@ run() {
 	shift 6
 	what="$name ($desc): $mode exits $status within $limit s"
 	t0=$(now)
-	timeout "$limit" "$bin" "$@" "$tmp/$name.md" \
+	"$peak" "$tmp/peak" timeout "$limit" "$bin" "$@" "$tmp/$name.md" \
 	    >"$tmp/out" 2>"$tmp/err" </dev/null
 	got=$?
 	t1=$(now)
@@ -79,7 +85,23 @@ fi
 "$gen" --list >"$tmp/list" || exit 1
 tab=$(printf '\t')
 start=$(now)
-while IFS=$tab read -r name found text query toc diag desc; do
+# bounded NAME MIB: --dump's peak, just measured, within MIB.
+bounded() {
+	kib=$(cat "$tmp/peak" 2>/dev/null) || kib=
+	what="$1 ($desc): --dump takes at most $2 MiB"
+	if [ "$sanitized" != none ]; then
+		echo "# $1: --dump took $kib KiB, not bounded under $sanitized"
+	elif [ -z "$kib" ]; then
+		fail "$what" "its peak was not measured"
+	elif [ "$kib" -gt $(($2 * 1024)) ]; then
+		fail "$what" "it took $((kib / 1024)) MiB" \
+		    "repeat: patho-gen $1 >$1.md; olsread --dump -w 80 $1.md"
+	else
+		pass "$what (it took $((kib / 1024)) MiB)"
+	fi
+}
+
+while IFS=$tab read -r name found text query toc diag mib desc; do
 	if ! "$gen" "$name" >"$tmp/$name.md"; then
 		fail "$name ($desc): patho-gen makes it"
 		continue
@@ -89,6 +111,7 @@ while IFS=$tab read -r name found text query toc diag desc; do
 	[ "$diag" = - ] && diag=
 	if [ "$text" = 1 ]; then output=text; else output=none; fi
 	run "$name" "--dump -w 80" 0 "$output" "" -- --dump -w 80
+	bounded "$name" "$mib"
 	if [ -z "$diag" ]; then
 		:
 	elif grep -Fq -- "$diag" "$tmp/err"; then
