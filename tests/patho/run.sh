@@ -10,16 +10,16 @@
 # `timeout 60` kills a run that takes longer.  The seconds each run took
 # are TAP comments, never checked: machines are shared and noisy.  Memory
 # is steadier: --dump's peak must stay within the input's bound (patho-gen
-# lists it), unless OLSREAD_SANITIZE says the build has sanitizers, whose
-# shadow memory and quarantine count in it.
-# usage: run.sh OLSREAD PATHO-GEN PEAK
+# lists it), unless the build has sanitizers (B_SANITIZE), whose shadow
+# memory and quarantine count in it.
+# usage: run.sh OLSREAD PATHO-GEN PEAK [B_SANITIZE]
 set -u
 bin=$1
 gen=$2
 peak=$3
+sanitized=${4:-none}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 case $peak in /*) ;; *) peak=$(pwd)/$peak ;; esac
-sanitized=${OLSREAD_SANITIZE:-none}
 limit=60
 # What standard error may say: diagnostics, and --search's count.
 quiet='^olsread: |^[0-9]+ match(es)? in [0-9]+ sections?$'
