@@ -5,7 +5,8 @@
  * arena_release().  Large blocks, and blocks that grow large (a parser's
  * string buffers, which come through arena_realloc(): most stay small),
  * are passed to malloc and freed one by one, since malloc can reuse what
- * they leave behind.  Out of memory is fatal, as with xmalloc().
+ * they leave behind.  Blocks of one size may be kept apart, in chunks of
+ * their own (see arena_init()).  Out of memory is fatal, as with xmalloc().
  */
 #ifndef OLSREAD_ARENA_H
 #define OLSREAD_ARENA_H
@@ -17,10 +18,19 @@ struct arena_large;
 
 struct arena {
 	struct arena_chunk	*chunks;	/* owned, newest first */
+	struct arena_chunk	*fill[2];	/* the chunks being filled:
+						   other blocks, blocks apart */
 	struct arena_large	*large;		/* owned: blocks from malloc */
+	size_t			 apart;		/* the size kept apart, or 0 */
 };
 
-void	 arena_init(struct arena *);
+/*
+ * An empty arena.  Blocks of `apart` bytes (0: none) from arena_alloc()
+ * are kept apart from others: the nodes of a tree, so kept, lie in the
+ * order they were made, which a walk over the tree reads at memory's
+ * pace, where nodes strewn among strings would cost a cache miss each.
+ */
+void	 arena_init(struct arena *, size_t apart);
 /* Free every block, whether its user freed it or not. */
 void	 arena_release(struct arena *);
 

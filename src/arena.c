@@ -56,10 +56,12 @@ struct arena_large {
 #define ARENA_LINK	sizeof(struct arena_large)
 
 void
-arena_init(struct arena *a)
+arena_init(struct arena *a, size_t apart)
 {
 	a->chunks = NULL;
+	a->fill[0] = a->fill[1] = NULL;
 	a->large = NULL;
+	a->apart = apart;
 }
 
 void
@@ -76,7 +78,7 @@ arena_release(struct arena *a)
 		lnext = l->next;
 		free(l);
 	}
-	arena_init(a);
+	arena_init(a, a->apart);
 }
 
 static size_t
@@ -139,15 +141,16 @@ arena_alloc_large(struct arena *a, size_t size, bool zero)
 }
 
 /*
- * A new chunk, twice the size of the last up to ARENA_CHUNK, so that a
- * small parse takes little memory and a large one few chunks.
+ * A new chunk to fill with the blocks of `lane` (1: those kept apart),
+ * twice the size of its last up to ARENA_CHUNK, so that a small parse
+ * takes little memory and a large one few chunks.
  */
 static struct arena_chunk *
-arena_chunk_new(struct arena *a)
+arena_chunk_new(struct arena *a, int lane)
 {
 	struct arena_chunk	*c;
-	size_t			 size = a->chunks == NULL ? ARENA_FIRST :
-				    a->chunks->size * 2;
+	size_t			 size = a->fill[lane] == NULL ? ARENA_FIRST :
+				    a->fill[lane]->size * 2;
 
 	if (size > ARENA_CHUNK)
 		size = ARENA_CHUNK;
@@ -160,19 +163,20 @@ arena_chunk_new(struct arena *a)
 	if (a->chunks != NULL)
 		a->chunks->prev = c;
 	a->chunks = c;
+	a->fill[lane] = c;
 	return c;
 }
 
-/* A block of `size` bytes in the newest chunk, or a new one; not zeroed. */
+/* A block of `size` bytes in the lane's chunk, or a new one; not zeroed. */
 static void *
-arena_bump(struct arena *a, size_t size)
+arena_bump(struct arena *a, int lane, size_t size)
 {
-	struct arena_chunk	*c = a->chunks;
+	struct arena_chunk	*c = a->fill[lane];
 	struct arena_head	*h;
 	size_t			 need = ARENA_HEAD + arena_round(size);
 
 	if (c == NULL || c->size - c->used < need)
-		c = arena_chunk_new(a);
+		c = arena_chunk_new(a, lane);
 	h = (struct arena_head *)(c->data + c->used);
 	h->chunk = c;
 	h->size = size;
@@ -192,19 +196,20 @@ arena_alloc(struct arena *a, size_t size)
 	 * Zero what is handed out, not the whole chunk: a chunk often comes
 	 * back from an earlier piece's arena, and calloc would zero it all.
 	 */
-	p = arena_bump(a, size);
+	p = arena_bump(a, size == a->apart, size);
 	memset(p, 0, size);
 	return p;
 }
 
-/* Whether block `h` is the last handed out of the newest chunk. */
+/* Whether block `h` is the last handed out of a chunk being filled. */
 static bool
 arena_is_last(const struct arena *a, const struct arena_head *h)
 {
-	const struct arena_chunk	*c = a->chunks;
+	const struct arena_chunk	*c = h->chunk;
 
-	return h->chunk == c && (const unsigned char *)h + ARENA_HEAD +
-	    arena_round(h->size) == c->data + c->used;
+	return (c == a->fill[0] || c == a->fill[1]) &&
+	    (const unsigned char *)h + ARENA_HEAD + arena_round(h->size) ==
+	    c->data + c->used;
 }
 
 void *
@@ -221,7 +226,7 @@ arena_realloc(struct arena *a, void *p, size_t size)
 	 * leave behind, where the arena would waste it.
 	 */
 	if (p == NULL)
-		return size < ARENA_LARGE ? arena_bump(a, size) :
+		return size < ARENA_LARGE ? arena_bump(a, 0, size) :
 		    arena_alloc_large(a, size, false);
 	h = arena_head(p);
 	if (h->chunk == NULL) {
@@ -245,7 +250,7 @@ arena_realloc(struct arena *a, void *p, size_t size)
 		h->size = size;
 		return p;
 	}
-	n = size < ARENA_LARGE ? arena_bump(a, size) :
+	n = size < ARENA_LARGE ? arena_bump(a, 0, size) :
 	    arena_alloc_large(a, size, false);
 	memcpy(n, p, h->size < size ? h->size : size);
 	arena_free(a, p);
@@ -265,8 +270,8 @@ arena_free(struct arena *a, void *p)
 		free(arena_unlink(a, h));
 		return;
 	}
-	/* The newest chunk stays: it is the one being filled. */
-	if (--c->live > 0 || c == a->chunks)
+	/* A chunk being filled stays. */
+	if (--c->live > 0 || c == a->fill[0] || c == a->fill[1])
 		return;
 	c->prev->next = c->next;
 	if (c->next != NULL)

@@ -99,13 +99,51 @@ static cmark_mem load_mem = {
 	load_mem_free
 };
 
+/* What cmark asks for first on making a node: the node. */
+static size_t	 load_probed;
+
+static void *
+load_probe_calloc(size_t n, size_t size)
+{
+	if (load_probed == 0)
+		load_probed = n * size;
+	return xcalloc(n, size);
+}
+
+static void *
+load_probe_realloc(void *p, size_t size)
+{
+	return xreallocarray(p, 1, size);
+}
+
+/*
+ * The size of cmark's nodes, which cmark.h keeps to itself: the arena
+ * keeps them apart, for the walks over the tree (cmark's own, for inlines
+ * and text, and the conversion's) to read them in order.
+ */
+static size_t
+load_node_size(void)
+{
+	static size_t	 size;
+	cmark_mem	 probe = { load_probe_calloc, load_probe_realloc,
+			    free };
+
+	if (size == 0) {
+		load_probed = 0;
+		cmark_node_free(cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH,
+		    &probe));
+		size = load_probed;
+	}
+	return size;
+}
+
 static cmark_parser *
 load_parser(int flags)
 {
 	/* One parse at a time: a second would take the first's arena. */
 	assert(load_arena == NULL);
 	load_arena = xmalloc(sizeof(*load_arena));
-	arena_init(load_arena);
+	arena_init(load_arena, load_node_size());
 	return cmark_parser_new_with_mem(CMARK_OPT_DEFAULT |
 	    ((flags & LOAD_SMART) ? CMARK_OPT_SMART : 0), &load_mem);
 }
