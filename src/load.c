@@ -1220,7 +1220,7 @@ load_take_file(struct load_job *j, const struct stat *sb)
 	j->stamp = load_stamp_of(sb);
 	j->racy = load_stamp_racy(sb);
 	j->expect = (size_t)sb->st_size;
-	buf_reserve(&j->text, j->expect + 1);
+	buf_reserve_huge(&j->text, j->expect + 1);
 }
 
 /*

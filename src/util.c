@@ -2,6 +2,8 @@
  * util: allocation wrappers, the byte buffer and fatal().  It must stay free
  * of curses: the screen module hands it a cleanup hook instead.
  */
+/* MADV_HUGEPAGE, which glibc declares only with _GNU_SOURCE. */
+#define _GNU_SOURCE
 #include "util.h"
 
 #include <stdarg.h>
@@ -9,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* The only mutable global of the core: set once by the screen module. */
 static void (*util_cleanup)(void);
@@ -136,6 +139,39 @@ buf_reserve(struct buf *b, size_t extra)
 	/* One more byte for the terminating NUL. */
 	b->data = xgrow(b->data, &b->cap, b->len + extra + 1, 1);
 	b->data[b->len] = '\0';
+}
+
+/* The size of a huge page, where the system has them. */
+#define UTIL_HUGE_PAGE	((uintptr_t)2 * 1024 * 1024)
+
+/*
+ * Ask for huge pages under the `len` bytes at `p`, not yet written: the
+ * pages wholly inside, each of which a page fault then fills at once
+ * instead of 4 KiB at a time.  Only advice: an error, or a system
+ * without them, leaves small pages.
+ */
+static void
+util_advise_huge(char *p, size_t len)
+{
+#ifdef MADV_HUGEPAGE
+	uintptr_t	 from, to;
+
+	from = ((uintptr_t)p + UTIL_HUGE_PAGE - 1) & ~(UTIL_HUGE_PAGE - 1);
+	to = ((uintptr_t)p + len) & ~(UTIL_HUGE_PAGE - 1);
+	if (to > from)
+		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)len;
+#endif
+}
+
+void
+buf_reserve_huge(struct buf *b, size_t extra)
+{
+	buf_reserve(b, extra);
+	/* Past the NUL that ends what it holds. */
+	util_advise_huge(b->data + b->len + 1, extra > 0 ? extra - 1 : 0);
 }
 
 void
