@@ -1188,6 +1188,44 @@ prescan_add_label(const char *s, size_t len, uint64_t **labels, size_t *n,
 	buf_release(&bare);
 }
 
+/* Whether a backslash escapes s[k], counting from s[from] on. */
+static bool
+prescan_escaped(const char *s, size_t from, size_t k)
+{
+	size_t	 run = 0;
+
+	while (k > from + run && s[k - run - 1] == '\\')
+		run++;
+	return run % 2 == 1;
+}
+
+/*
+ * Where the label opened by the '[' at s[i] stops: at the first '[' or
+ * ']' after it that no backslash escapes, or at `end` when none comes
+ * before.  memchr finds the brackets: most of what the rest of an
+ * article holds between them is code and prose.
+ */
+static size_t
+prescan_label_stop(const char *s, size_t i, size_t end)
+{
+	const char	*close = NULL, *open;
+	size_t		 j = i + 1, k;
+
+	while (j < end) {
+		if (close == NULL || close < s + j)
+			close = memchr(s + j, ']', end - j);
+		open = memchr(s + j, '[', (close != NULL ? (size_t)(close - s) :
+		    end) - j);
+		if (open == NULL && close == NULL)
+			break;
+		k = (size_t)((open != NULL ? open : close) - s);
+		if (!prescan_escaped(s, i + 1, k))
+			return k;
+		j = k + 1;
+	}
+	return end;
+}
+
 size_t
 prescan_def_labels(const char *s, size_t len, bool last, uint64_t **labels,
     size_t *n, size_t *cap)
@@ -1197,10 +1235,8 @@ prescan_def_labels(const char *s, size_t len, bool last, uint64_t **labels,
 
 	while ((p = memchr(s + i, '[', len - i)) != NULL) {
 		i = (size_t)(p - s);
-		for (j = i + 1; j < len && j - i <= PRESCAN_LABEL_MAX + 1 &&
-		    s[j] != '[' && s[j] != ']'; j++)
-			if (s[j] == '\\')
-				j++;
+		j = prescan_label_stop(s, i, len - i > PRESCAN_LABEL_MAX + 2 ?
+		    i + PRESCAN_LABEL_MAX + 2 : len);
 		/* Its end, or the ':' after it, may be in what follows. */
 		if (j + 1 >= len && j - i <= PRESCAN_LABEL_MAX + 1 && !last)
 			return len - i;

@@ -918,6 +918,11 @@ test_def_labels(void)
 	    has_label(l, n, "[e\\]]") && !has_label(l, n, "[b]") &&
 	    !has_label(l, n, "[f]"), "def labels: every \"[...]:\", "
 	    "wherever it is, escapes and all");
+	def_labels("[a\\\\]: /x [b\\\\\\]c]: /y [d\\\\]e]: /z", &l, &n, &cap);
+	prescan_sort_labels(l, n);
+	tap_ok(n == 2 && has_label(l, n, "[a\\\\]") &&
+	    has_label(l, n, "[b\\\\\\]c]"), "def labels: a backslash escapes "
+	    "a backslash, and a bracket after an odd run of them");
 	n = 0;
 	keep = prescan_def_labels("text [lab", 9, false, &l, &n, &cap);
 	tap_ok(keep == 4 && n == 0, "def labels: a label not closed yet is "
