@@ -1044,6 +1044,52 @@ prescan_label_hash(const char *s, size_t len)
 	return h & ~(uint64_t)PRESCAN_EXACT;
 }
 
+/* Whether a backslash escapes s[k], counting from s[from] on. */
+static bool
+prescan_escaped(const char *s, size_t from, size_t k)
+{
+	size_t	 run = 0;
+
+	while (k > from + run && s[k - run - 1] == '\\')
+		run++;
+	return run % 2 == 1;
+}
+
+/*
+ * Where the label opened by the '[' at s[i] stops: at the first '[' or
+ * ']' after it that no backslash escapes, or at `end` when none comes
+ * before.  memchr finds the brackets: most of what the rest of an
+ * article holds between them is code and prose.
+ */
+static size_t
+prescan_label_stop(const char *s, size_t i, size_t end)
+{
+	const char	*close = NULL, *open;
+	size_t		 j = i + 1, k;
+
+	while (j < end) {
+		if (close == NULL || close < s + j)
+			close = memchr(s + j, ']', end - j);
+		open = memchr(s + j, '[', (close != NULL ? (size_t)(close - s) :
+		    end) - j);
+		if (open == NULL && close == NULL)
+			break;
+		k = (size_t)((open != NULL ? open : close) - s);
+		if (!prescan_escaped(s, i + 1, k))
+			return k;
+		j = k + 1;
+	}
+	return end;
+}
+
+/* How far a label that opens at s[i] may reach: its ']' comes before. */
+static size_t
+prescan_label_reach(size_t len, size_t i)
+{
+	return len - i > PRESCAN_LABEL_MAX + 2 ? i + PRESCAN_LABEL_MAX + 2 :
+	    len;
+}
+
 /*
  * The end of the label that opens at s[i] ('['): the offset of its ']',
  * past escapes, or 0 when there is none in reach or another '[' comes
@@ -1052,19 +1098,10 @@ prescan_label_hash(const char *s, size_t len)
 static size_t
 prescan_label_end(const char *s, size_t len, size_t i)
 {
-	size_t	 j;
+	size_t	 end = prescan_label_reach(len, i), k;
 
-	for (j = i + 1; j < len && j - i <= PRESCAN_LABEL_MAX + 1; j++) {
-		if (s[j] == '\\') {
-			j++;
-			continue;
-		}
-		if (s[j] == '[')
-			return 0;
-		if (s[j] == ']')
-			return j;
-	}
-	return 0;
+	k = prescan_label_stop(s, i, end);
+	return k < end && s[k] == ']' ? k : 0;
 }
 
 void
@@ -1188,44 +1225,6 @@ prescan_add_label(const char *s, size_t len, uint64_t **labels, size_t *n,
 	buf_release(&bare);
 }
 
-/* Whether a backslash escapes s[k], counting from s[from] on. */
-static bool
-prescan_escaped(const char *s, size_t from, size_t k)
-{
-	size_t	 run = 0;
-
-	while (k > from + run && s[k - run - 1] == '\\')
-		run++;
-	return run % 2 == 1;
-}
-
-/*
- * Where the label opened by the '[' at s[i] stops: at the first '[' or
- * ']' after it that no backslash escapes, or at `end` when none comes
- * before.  memchr finds the brackets: most of what the rest of an
- * article holds between them is code and prose.
- */
-static size_t
-prescan_label_stop(const char *s, size_t i, size_t end)
-{
-	const char	*close = NULL, *open;
-	size_t		 j = i + 1, k;
-
-	while (j < end) {
-		if (close == NULL || close < s + j)
-			close = memchr(s + j, ']', end - j);
-		open = memchr(s + j, '[', (close != NULL ? (size_t)(close - s) :
-		    end) - j);
-		if (open == NULL && close == NULL)
-			break;
-		k = (size_t)((open != NULL ? open : close) - s);
-		if (!prescan_escaped(s, i + 1, k))
-			return k;
-		j = k + 1;
-	}
-	return end;
-}
-
 size_t
 prescan_def_labels(const char *s, size_t len, bool last, uint64_t **labels,
     size_t *n, size_t *cap)
@@ -1235,8 +1234,7 @@ prescan_def_labels(const char *s, size_t len, bool last, uint64_t **labels,
 
 	while ((p = memchr(s + i, '[', len - i)) != NULL) {
 		i = (size_t)(p - s);
-		j = prescan_label_stop(s, i, len - i > PRESCAN_LABEL_MAX + 2 ?
-		    i + PRESCAN_LABEL_MAX + 2 : len);
+		j = prescan_label_stop(s, i, prescan_label_reach(len, i));
 		/* Its end, or the ':' after it, may be in what follows. */
 		if (j + 1 >= len && j - i <= PRESCAN_LABEL_MAX + 1 && !last)
 			return len - i;
