@@ -46,11 +46,12 @@ void	 buf_init(struct buf *);
 void	 buf_release(struct buf *);
 void	 buf_reserve(struct buf *, size_t extra);
 /*
- * Reserve room for `extra` bytes more, in huge pages where the system has
- * them: for a buffer of megabytes about to be filled, which would
- * otherwise fault in a small page at a time.
+ * Ask for huge pages, where the system has them, under the room reserved
+ * past what the buffer holds, up to `extra` bytes: for a buffer of
+ * megabytes about to be filled, which would otherwise fault in a small
+ * page at a time.
  */
-void	 buf_reserve_huge(struct buf *, size_t extra);
+void	 buf_advise_huge(struct buf *, size_t extra);
 void	 buf_add(struct buf *, const void *, size_t);
 void	 buf_addc(struct buf *, char);
 void	 buf_adds(struct buf *, const char *);

@@ -198,6 +198,7 @@ struct load_job {
 						   more to come */
 	size_t			 taken;		/* input bytes sanitised */
 	size_t			 expect;	/* input bytes in all, if known */
+	bool			 advised;	/* huge pages asked for `text` */
 	bool			 eof;		/* all of it is in `text` */
 	int			 read_errno;	/* a read error cut it short */
 	bool			 started;	/* the caller has the job */
@@ -1220,7 +1221,7 @@ load_take_file(struct load_job *j, const struct stat *sb)
 	j->stamp = load_stamp_of(sb);
 	j->racy = load_stamp_racy(sb);
 	j->expect = (size_t)sb->st_size;
-	buf_reserve_huge(&j->text, j->expect + 1);
+	buf_reserve(&j->text, j->expect + 1);
 }
 
 /*
@@ -1397,6 +1398,15 @@ load_take(struct load_job *j)
 	const char	*at;
 	size_t		 n, had = j->text.len;
 
+	/*
+	 * The room for the rest of a file of known size, in huge pages: from
+	 * the second step on, so that the first screen does not wait for
+	 * the system call.
+	 */
+	if (j->taken > 0 && !j->advised && j->expect > j->taken) {
+		buf_advise_huge(&j->text, j->expect - j->taken);
+		j->advised = true;
+	}
 	if ((n = load_input(j, load_step(j), &at)) > 0) {
 		text_sanitize_feed(&j->san, at, n, &j->text);
 		j->taken += n;

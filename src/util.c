@@ -167,11 +167,14 @@ util_advise_huge(char *p, size_t len)
 }
 
 void
-buf_reserve_huge(struct buf *b, size_t extra)
+buf_advise_huge(struct buf *b, size_t extra)
 {
-	buf_reserve(b, extra);
+	if (b->data == NULL)
+		return;
 	/* Past the NUL that ends what it holds. */
-	util_advise_huge(b->data + b->len + 1, extra > 0 ? extra - 1 : 0);
+	if (b->cap - b->len - 1 < extra)
+		extra = b->cap - b->len - 1;
+	util_advise_huge(b->data + b->len + 1, extra);
 }
 
 void
