@@ -527,14 +527,6 @@ load_whole_defs(struct load_job *j, size_t end)
 }
 
 static int
-load_label_cmp(const void *a, const void *b)
-{
-	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
 load_longest_cmp(const void *a, const void *b)
 {
 	const struct load_longest	*x = a, *y = b;
@@ -569,7 +561,7 @@ load_sort_labels(struct load_job *j)
 		    ~(uint64_t)PRESCAN_EXACT;
 		j->longest[m++].len = j->defs[i].len;
 	}
-	qsort(j->labels, n, sizeof(*j->labels), load_label_cmp);
+	prescan_sort_labels(j->labels, n);
 	j->nsorted = n;
 	qsort(j->longest, m, sizeof(*j->longest), load_longest_cmp);
 	/* One entry a label, the longest. */

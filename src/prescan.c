@@ -36,6 +36,8 @@
 
 /* Containers followed, at the most: deeper, the article is parsed whole. */
 #define PRESCAN_DEPTH		64
+/* Fewer labels than this are sorted by insertion. */
+#define PRESCAN_SORT_SMALL	32
 
 /*
  * The containers: a list is left out, as the items it holds tell all that
@@ -1135,14 +1137,6 @@ prescan_split_defs(const char *s, size_t off, size_t len,
 	}
 }
 
-static int
-prescan_hash_cmp(const void *a, const void *b)
-{
-	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 void
 prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
     size_t *cap)
@@ -1163,8 +1157,7 @@ prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 		}
 		i++;
 	}
-	if (*n > 1)
-		qsort(*refs, *n, sizeof(**refs), prescan_hash_cmp);
+	prescan_sort_labels(*refs, *n);
 }
 
 /*
@@ -1249,11 +1242,49 @@ prescan_def_labels(const char *s, size_t len, bool last, uint64_t **labels,
 	return 0;
 }
 
+/*
+ * Sort labels a byte at a time, the least significant first: linear in
+ * their number whatever they hold, where qsort() calls a comparison
+ * n log n times; the references of a piece run to thousands.  A byte that
+ * all of them share takes no pass; a few labels take an insertion sort.
+ */
 void
 prescan_sort_labels(uint64_t *labels, size_t n)
 {
-	if (n > 1)
-		qsort(labels, n, sizeof(*labels), prescan_hash_cmp);
+	uint64_t	*from = labels, *to, *tmp, *done, v;
+	size_t		 count[256], i, k, sum;
+	unsigned int	 shift;
+
+	if (n < PRESCAN_SORT_SMALL) {
+		for (i = 1; i < n; i++) {
+			v = labels[i];
+			for (k = i; k > 0 && labels[k - 1] > v; k--)
+				labels[k] = labels[k - 1];
+			labels[k] = v;
+		}
+		return;
+	}
+	to = tmp = xreallocarray(NULL, n, sizeof(*tmp));
+	for (shift = 0; shift < 64; shift += 8) {
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[(from[i] >> shift) & 0xff]++;
+		if (count[(from[0] >> shift) & 0xff] == n)
+			continue;
+		for (i = 0, sum = 0; i < 256; i++) {
+			k = count[i];
+			count[i] = sum;
+			sum += k;
+		}
+		for (i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & 0xff]++] = from[i];
+		done = to;
+		to = from;
+		from = done;
+	}
+	if (from != labels)
+		memcpy(labels, from, n * sizeof(*labels));
+	free(tmp);
 }
 
 bool

@@ -947,6 +947,50 @@ test_def_labels(void)
 	free(l);
 }
 
+static int
+hash_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * prescan_sort_labels() against qsort(), on arrays of every size around
+ * the insertion sort's, and larger, with repeats and with bytes that all
+ * the labels share (a pass skipped).
+ */
+static void
+test_sort_labels(void)
+{
+	static const size_t	 sizes[] = { 0, 1, 2, 31, 32, 33, 1000, 6000 };
+	uint64_t		*a, *b;
+	uint64_t		 x = 88172645463325252ULL;
+	size_t			 i, k, bad = 0;
+
+	a = xreallocarray(NULL, 6000, sizeof(*a));
+	b = xreallocarray(NULL, 6000, sizeof(*b));
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		for (i = 0; i < sizes[k]; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			/* Every third a repeat; odd sizes share their top bytes. */
+			a[i] = i % 3 == 2 ? a[i - 1] : k % 2 == 1 ?
+			    x & 0xffffff : x;
+		}
+		memcpy(b, a, sizes[k] * sizeof(*a));
+		prescan_sort_labels(a, sizes[k]);
+		if (sizes[k] > 0)
+			qsort(b, sizes[k], sizeof(*b), hash_cmp);
+		bad += memcmp(a, b, sizes[k] * sizeof(*a)) != 0;
+	}
+	tap_is_int((long long)bad, 0, "labels sort as qsort() sorts them, "
+	    "few or many, repeated or sharing bytes");
+	free(a);
+	free(b);
+}
+
 /* How the dump module prints sections [from, to) of a doc. */
 typedef int	 print_fn(FILE *, const struct doc *, size_t, size_t,
 		    const struct dump_opts *);
@@ -1500,6 +1544,7 @@ main(int argc, char *argv[])
 	test_streamed();
 	test_never_defined();
 	test_def_labels();
+	test_sort_labels();
 	test_streamed_file();
 	test_ahead_file();
 	test_parked();
