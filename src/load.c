@@ -460,19 +460,22 @@ load_take_defs(struct load_job *j, size_t from, size_t to)
  * A piece's prelude: the definitions whose labels its text may use (the
  * refs of load_piece_refs()), in the article's order, so that a
  * reference resolves as in a whole parse (where the first definition of
- * a label wins, as here).
+ * a label wins, as here).  The last piece, `end` the article's, leaves out
+ * those it holds itself: the parse finds them where they are, and none
+ * comes after them that could win over them from the prelude.
  */
 static void
-load_piece_prelude(struct load_job *j)
+load_piece_prelude(struct load_job *j, size_t end)
 {
 	const struct prescan_def	*d;
 	size_t				 i;
+	bool				 last = j->eof && end == j->text.len;
 
 	j->prelude.len = 0;
 	for (i = 0; i < j->ndefs; i++) {
 		d = &j->defs[i];
-		if (!d->always && !prescan_refs_has(j->refs, j->nrefs,
-		    d->label))
+		if ((last && d->off >= j->pos) || (!d->always &&
+		    !prescan_refs_has(j->refs, j->nrefs, d->label)))
 			continue;
 		buf_add(&j->prelude, j->text.data + d->off, d->len);
 		/* Each its own paragraph, whatever ends it. */
@@ -482,8 +485,8 @@ load_piece_prelude(struct load_job *j)
 
 /*
  * The definitions a table's cells may use, for load-table.c, which parses
- * the cells again, each alone: those of the piece's prelude that the
- * cells' labels may name.
+ * the cells again, each alone: those the cells' labels may name, wherever
+ * they are.
  */
 static void
 load_cell_defs(void *arg, const char *text, size_t len, struct buf *out)
@@ -926,7 +929,7 @@ load_piece(struct load_job *j, size_t end)
 	}
 	if (!(j->flags & LOAD_WHOLE)) {
 		load_piece_refs(j, end);
-		load_piece_prelude(j);
+		load_piece_prelude(j, end);
 		j->expansion += j->piece_cost;
 	}
 	root = load_parse(j->flags, j->prelude.data, j->prelude.len,

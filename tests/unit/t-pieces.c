@@ -163,6 +163,13 @@ static const struct {
 	    "[y]: <two> 'Title\nover lines'\n", 1 },
 	{ "duplicate labels", "# A\n\n[d]\n\n# B\n\n[d]: /first\n\n# C\n\n"
 	    "[d]: /second\n", 2 },
+	{ "a label defined before the last piece and again in it",
+	    "# A\n\n[d]: /first\n\n# B\n\n[d]\n\n[d]: /second\n", 1 },
+	{ "a label defined in a piece and again after it",
+	    "# A\n\n[d]: /first\n\n[d]\n\n# B\n\n[d]: /second\n", 1 },
+	{ "the last piece's own definitions, used before them in it",
+	    "# A\n\n[e]\n\n# B\n\n[e] [f][]\n\n[f]: /f\n\n[e]: /e\n\n"
+	    "[f]: /not\n", 1 },
 	{ "definitions in code do not count",
 	    "# A\n\n[c]\n\n```\n[c]: /not\n```\n\n    [c]: /not\n\n# B\n", 1 },
 	{ "a definition that continues a paragraph does not count",
