@@ -36,6 +36,8 @@
 
 /* Containers followed, at the most: deeper, the article is parsed whole. */
 #define PRESCAN_DEPTH		64
+/* Bytes of a label walked one at a time before memchr takes over. */
+#define PRESCAN_LABEL_WALK	32
 /* Fewer labels than this are sorted by insertion. */
 #define PRESCAN_SORT_SMALL	32
 
@@ -1060,15 +1062,23 @@ prescan_escaped(const char *s, size_t from, size_t k)
 /*
  * Where the label opened by the '[' at s[i] stops: at the first '[' or
  * ']' after it that no backslash escapes, or at `end` when none comes
- * before.  memchr finds the brackets: most of what the rest of an
- * article holds between them is code and prose.
+ * before.  Most labels are short, and are walked a byte at a time; past
+ * PRESCAN_LABEL_WALK bytes (a '[' in code, say, far from any ']'),
+ * memchr finds the brackets, and a bracket is escaped when an odd run of
+ * backslashes comes before it, as the walk has it.
  */
 static size_t
 prescan_label_stop(const char *s, size_t i, size_t end)
 {
 	const char	*close = NULL, *open;
-	size_t		 j = i + 1, k;
+	size_t		 j, k;
 
+	for (j = i + 1; j < end && j <= i + PRESCAN_LABEL_WALK; j++) {
+		if (s[j] == '\\')
+			j++;
+		else if (s[j] == '[' || s[j] == ']')
+			return j;
+	}
 	while (j < end) {
 		if (close == NULL || close < s + j)
 			close = memchr(s + j, ']', end - j);
