@@ -110,6 +110,8 @@ struct prescan_scan {
 };
 
 static size_t	 prescan_label_end(const char *, size_t, size_t);
+static void	 prescan_add_label(const char *, size_t, bool, uint64_t **,
+		    size_t *, size_t *);
 
 /* Tags whose blocks end at </script>, </pre>, </style> or </textarea>. */
 static const char *const prescan_raw_tags[] = {
@@ -1147,6 +1149,32 @@ prescan_split_defs(const char *s, size_t off, size_t len,
 	}
 }
 
+/*
+ * A label over lines in a quote: its lines after the first open with the
+ * quote's '>' too (and a quote's in a quote with more), which are no part
+ * of it.  The label without them goes to `bare`; false when it has none.
+ */
+static bool
+prescan_unquote(const char *s, size_t len, struct buf *bare)
+{
+	size_t	 i;
+	bool	 line_start = false, any = false;
+
+	if (memchr(s, '\n', len) == NULL || memchr(s, '>', len) == NULL)
+		return false;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\n')
+			line_start = true;
+		else if (line_start && s[i] == '>') {
+			any = true;
+			continue;
+		} else if (s[i] != ' ' && s[i] != '\t')
+			line_start = false;
+		buf_addc(bare, s[i]);
+	}
+	return any;
+}
+
 void
 prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
     size_t *cap)
@@ -1160,11 +1188,9 @@ prescan_refs(const char *s, size_t len, uint64_t **refs, size_t *n,
 		i = (size_t)(p - s);
 		/* A blank label matches nothing: cmark never looks it up. */
 		if ((close = prescan_label_end(s, len, i)) != 0 &&
-		    !prescan_only_blanks(s + i + 1, close - i - 1)) {
-			*refs = xgrow(*refs, cap, *n + 1, sizeof(**refs));
-			(*refs)[(*n)++] = prescan_label_hash(s + i + 1,
-			    close - i - 1);
-		}
+		    !prescan_only_blanks(s + i + 1, close - i - 1))
+			prescan_add_label(s + i + 1, close - i - 1, false, refs,
+			    n, cap);
 		i++;
 	}
 	prescan_sort_labels(*refs, *n);
@@ -1195,36 +1221,23 @@ prescan_raw_label_hash(const char *s, size_t len)
 }
 
 /*
- * Add the label of `len` bytes at `s` to `*labels`.  Over lines in a
- * quote, its lines after the first open with the quote's '>' too, which
- * are no part of it: the label without them is added as well.
+ * Add the label of `len` bytes at `s` to `*labels`, and without the
+ * quote's marks over lines in a quote (see prescan_unquote()): of `raw`
+ * input, hashed as it will be once sanitised.
  */
 static void
-prescan_add_label(const char *s, size_t len, uint64_t **labels, size_t *n,
-    size_t *cap)
+prescan_add_label(const char *s, size_t len, bool raw, uint64_t **labels,
+    size_t *n, size_t *cap)
 {
+	uint64_t	(*hash)(const char *, size_t) = raw ?
+			    prescan_raw_label_hash : prescan_label_hash;
 	struct buf	 bare;
-	size_t		 i;
-	bool		 line_start = false, any = false;
 
 	*labels = xgrow(*labels, cap, *n + 2, sizeof(**labels));
-	(*labels)[(*n)++] = prescan_raw_label_hash(s, len);
-	if (memchr(s, '\n', len) == NULL || memchr(s, '>', len) == NULL)
-		return;
+	(*labels)[(*n)++] = hash(s, len);
 	buf_init(&bare);
-	for (i = 0; i < len; i++) {
-		if (s[i] == '\n')
-			line_start = true;
-		else if (line_start && s[i] == '>') {
-			any = true;
-			continue;
-		} else if (s[i] != ' ' && s[i] != '\t')
-			line_start = false;
-		buf_addc(&bare, s[i]);
-	}
-	if (any)
-		(*labels)[(*n)++] = prescan_raw_label_hash(bare.data,
-		    bare.len);
+	if (prescan_unquote(s, len, &bare))
+		(*labels)[(*n)++] = hash(bare.data, bare.len);
 	buf_release(&bare);
 }
 
@@ -1246,7 +1259,8 @@ prescan_def_labels(const char *s, size_t len, bool last, uint64_t **labels,
 			continue;
 		}
 		if (j + 1 < len && s[j] == ']' && s[j + 1] == ':')
-			prescan_add_label(s + i + 1, j - i - 1, labels, n, cap);
+			prescan_add_label(s + i + 1, j - i - 1, true, labels, n,
+			    cap);
 		i++;
 	}
 	return 0;

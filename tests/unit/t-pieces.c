@@ -165,6 +165,11 @@ static const struct {
 	    "[d]: /second\n", 2 },
 	{ "a label defined before the last piece and again in it",
 	    "# A\n\n[d]: /first\n\n# B\n\n[d]\n\n[d]: /second\n", 1 },
+	{ "a reference over two lines of a quote",
+	    "# A\n\n[foo bar]: /first\n\n# B\n\n> [foo\n> bar]\n", 1 },
+	{ "a reference over lines of quotes in quotes",
+	    "# A\n\n[foo bar baz]: /first\n\n# B\n\n> > [foo\n> > bar\n"
+	    "> baz]\n\n# C\n", 2 },
 	{ "a label defined in a piece and again after it",
 	    "# A\n\n[d]: /first\n\n[d]\n\n# B\n\n[d]: /second\n", 1 },
 	{ "the last piece's own definitions, used before them in it",
