@@ -52,6 +52,11 @@ struct load_source {
 						   till asked */
 	size_t			 nmarks;
 	struct load_mark	 at;		/* the last line found */
+	int			*piped;		/* owned: the lines that hold
+						   a '|', in order, once
+						   asked */
+	size_t			 npiped;
+	bool			 piped_known;
 };
 
 enum load_frame_kind {

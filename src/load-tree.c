@@ -1094,6 +1094,7 @@ static void
 load_source_release(struct load_source *src)
 {
 	free(src->marks);
+	free(src->piped);
 	memset(src, 0, sizeof(*src));
 }
 
@@ -1170,39 +1171,45 @@ load_state_release(struct load_state *st)
 }
 
 /*
- * A mark every LOAD_SOURCE_LINES lines, but never within LOAD_SOURCE_BYTES
- * of the one before: a line is found from the mark before it, walking at
- * most that many lines or bytes, and the marks (16 bytes each) stay a
- * small part of the text however short its lines.
+ * A mark at the first line that starts LOAD_SOURCE_BYTES or more past the
+ * one before: a line is found from the mark before it, walking the lines
+ * of that many bytes and one more, and the marks (16 bytes each) stay a
+ * small part of the text however short its lines.  A line found from the
+ * last one found walks at most LOAD_SOURCE_LINES.
  */
+#define LOAD_SOURCE_BYTES	512
 #define LOAD_SOURCE_LINES	16
-#define LOAD_SOURCE_BYTES	256
 
-/* The marks of the source, made in one pass over its lines. */
+/*
+ * The marks of the source: a memchr() finds each, and the lines between
+ * two are counted at the pace of load_count_lines(), where a memchr() a
+ * line would cost a call each.
+ */
 static void
 load_source_index(struct load_source *src)
 {
-	const char		*p = src->s, *end = src->s + src->len, *nl;
 	struct load_mark	 m = { 0, src->first };
-	size_t			 cap = 0;
+	const char		*nl;
+	size_t			 cap = 0, from;
 
 	if (src->marks != NULL)
 		return;
 	src->marks = xgrow(src->marks, &cap, 1, sizeof(*src->marks));
 	src->marks[src->nmarks++] = m;
-	while ((nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-		p = nl + 1;
-		m.line++;
-		m.off = (size_t)(p - src->s);
-		if (m.line - src->marks[src->nmarks - 1].line <
-		    LOAD_SOURCE_LINES || m.off - src->marks[src->nmarks -
-		    1].off < LOAD_SOURCE_BYTES)
-			continue;
+	while (src->len - m.off > LOAD_SOURCE_BYTES) {
+		from = m.off + LOAD_SOURCE_BYTES - 1;
+		if ((nl = memchr(src->s + from, '\n', src->len - from)) ==
+		    NULL)
+			break;
+		from = m.off;
+		m.off = (size_t)(nl - src->s) + 1;
+		m.line += (int)load_count_lines(src->s + from, m.off - from);
 		src->marks = xgrow(src->marks, &cap, src->nmarks + 1,
 		    sizeof(*src->marks));
 		src->marks[src->nmarks++] = m;
 	}
-	src->last = m.line;
+	src->last = m.line + (int)load_count_lines(src->s + m.off,
+	    src->len - m.off);
 	src->at = src->marks[0];
 }
 
@@ -1260,37 +1267,40 @@ static int
 load_source_line_of(struct load_source *src, size_t off)
 {
 	struct load_mark	 m;
-	const char		*p, *nl;
 
 	load_source_index(src);
 	m = load_source_mark(src, INT_MAX, off);
-	for (p = src->s + m.off; (nl = memchr(p, '\n', (size_t)(src->s +
-	    off - p))) != NULL; p = nl + 1)
-		m.line++;
-	return m.line;
+	return m.line + (int)load_count_lines(src->s + m.off, off - m.off);
 }
 
+/*
+ * The needle is looked for by its last byte: "[^" by its '^', rarer in
+ * prose and code than its '['.
+ */
 size_t
 load_source_lines_with(struct load_state *st, const char *needle,
     int **lines)
 {
 	struct load_source	*src = &st->src;
-	const char		*p = src->s, *end = src->s + src->len, *nl;
+	const char		*p, *end = src->s + src->len, *nl;
 	size_t			 n = 0, cap = 0, nlen = strlen(needle);
 
 	*lines = NULL;
-	while ((p = memchr(p, needle[0], (size_t)(end - p))) != NULL &&
-	    (size_t)(end - p) >= nlen) {
-		if (memcmp(p, needle, nlen) != 0) {
+	if (nlen == 0 || src->len < nlen)
+		return 0;
+	p = src->s + nlen - 1;
+	while ((p = memchr(p, needle[nlen - 1], (size_t)(end - p))) != NULL) {
+		if (memcmp(p - (nlen - 1), needle, nlen - 1) != 0) {
 			p++;
 			continue;
 		}
 		*lines = xgrow(*lines, &cap, n + 1, sizeof(**lines));
 		(*lines)[n++] = load_source_line_of(src, (size_t)(p - src->s));
 		/* Each line once: on from the next. */
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL ||
+		    (size_t)(end - nl) <= nlen)
 			break;
-		p = nl + 1;
+		p = nl + nlen;
 	}
 	return n;
 }
@@ -1310,20 +1320,26 @@ load_lines_meet(const int *lines, size_t n, int from, int to)
 	return lo < n && lines[lo] <= to;
 }
 
+/*
+ * Whether a line of paragraph `n` holds a '|': the source's lines that
+ * do are found once, in one memchr() pass, and each paragraph's looked up
+ * among them.
+ */
 bool
 load_source_piped(struct load_state *st, cmark_node *n)
 {
-	const char	*a, *b;
-	size_t		 alen, blen;
+	struct load_source	*src = &st->src;
+	int			 from = cmark_node_get_start_line(n);
+	int			 to = cmark_node_get_end_line(n);
 
-	/*
-	 * A paragraph's own lines, read once: leaves do not overlap, and
-	 * come in order, each found from the last line found.
-	 */
-	return st->src.pipes && load_source_line(st,
-	    cmark_node_get_start_line(n), &a, &alen) && load_source_line(st,
-	    cmark_node_get_end_line(n), &b, &blen) && b >= a &&
-	    memchr(a, '|', (size_t)(b + blen - a)) != NULL;
+	if (!src->pipes)
+		return false;
+	if (!src->piped_known) {
+		src->npiped = load_source_lines_with(st, "|", &src->piped);
+		src->piped_known = true;
+	}
+	return from >= src->first && to <= src->last &&
+	    load_lines_meet(src->piped, src->npiped, from, to);
 }
 
 void
