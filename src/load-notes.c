@@ -288,15 +288,28 @@ load_is_indented_code(struct load_state *st, cmark_node *n)
  * for a link's, and no block holds that line, the definition is made a
  * paragraph again, for the code to be its note's.
  */
+/*
+ * The last line above block `b` that is none of the lines that may hold
+ * what cmark took from before it: its previous block's last, or the line
+ * before its container's.
+ */
+static int
+load_note_floor(cmark_node *b)
+{
+	cmark_node	*prev = cmark_node_previous(b);
+	cmark_node	*up = cmark_node_parent(b);
+
+	return prev != NULL ? cmark_node_get_end_line(prev) :
+	    cmark_node_get_type(up) == CMARK_NODE_DOCUMENT ? 0 :
+	    cmark_node_get_start_line(up) - 1;
+}
+
 static cmark_node *
 load_note_taken(struct load_state *st, cmark_node *code)
 {
-	cmark_node	*prev = cmark_node_previous(code);
-	cmark_node	*up = cmark_node_parent(code), *p;
+	cmark_node	*p;
 	int		 line = cmark_node_get_start_line(code) - 1;
-	int		 floor = prev != NULL ? cmark_node_get_end_line(prev) :
-			    cmark_node_get_type(up) == CMARK_NODE_DOCUMENT ? 0 :
-			    cmark_node_get_start_line(up) - 1;
+	int		 floor = load_note_floor(code);
 	const char	*s;
 	size_t		 len = 0;
 
@@ -350,6 +363,42 @@ load_note_may(cmark_node *p, const int *lines, size_t n)
 	    cmark_node_get_end_line(p));
 }
 
+/*
+ * Whether code block `n` may be a note's: it follows a definition's
+ * paragraph, `last`, or a line above it holds "[^" (of the `n` `lines`),
+ * which load_note_taken() may find a definition on.  Most code is none,
+ * and is told so without looking at its text.
+ */
+static bool
+load_note_code_may(cmark_node *n, cmark_node *last, const int *lines,
+    size_t nlines)
+{
+	if (cmark_node_get_type(n) != CMARK_NODE_CODE_BLOCK)
+		return false;
+	return (last != NULL && cmark_node_previous(n) == last) ||
+	    load_lines_meet(lines, nlines, load_note_floor(n) + 1,
+	    cmark_node_get_start_line(n) - 1);
+}
+
+/*
+ * Whether container `n` (a quote, a list, an item) may hold what the walk
+ * looks for: one of the `n` `lines` is among its lines.  All it looks
+ * for, and the lines above its code it looks at, are inside it.
+ */
+static bool
+load_note_container_may(cmark_node *n, const int *lines, size_t nlines)
+{
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_BLOCK_QUOTE:
+	case CMARK_NODE_LIST:
+	case CMARK_NODE_ITEM:
+		return load_lines_meet(lines, nlines,
+		    cmark_node_get_start_line(n), cmark_node_get_end_line(n));
+	default:
+		return true;
+	}
+}
+
 void
 load_notes_find(struct load_state *st, cmark_node *root)
 {
@@ -370,8 +419,14 @@ load_notes_find(struct load_state *st, cmark_node *root)
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		n = cmark_iter_get_node(it);
 		type = cmark_node_get_type(n);
+		if (ev == CMARK_EVENT_ENTER && !load_note_container_may(n,
+		    lines, nlines)) {
+			cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+			continue;
+		}
 		/* What is indented under a note is the note's, as in GFM. */
-		if (ev == CMARK_EVENT_ENTER && load_is_indented_code(st, n) &&
+		if (ev == CMARK_EVENT_ENTER && load_note_code_may(n, last,
+		    lines, nlines) && load_is_indented_code(st, n) &&
 		    ((last != NULL && cmark_node_previous(n) == last) ||
 		    ((taken = load_note_taken(st, n)) != NULL &&
 		    load_note_def(ns, taken)))) {
