@@ -72,6 +72,8 @@
  * here; loads run one at a time.
  */
 static struct arena	*load_arena;
+/* And the one of a parse it interrupts: see load_parser(). */
+static struct arena	*load_arena_outer;
 
 static void *
 load_mem_calloc(size_t n, size_t size)
@@ -140,8 +142,13 @@ load_node_size(void)
 static cmark_parser *
 load_parser(int flags)
 {
-	/* One parse at a time: a second would take the first's arena. */
-	assert(load_arena == NULL);
+	/*
+	 * One parse at a time, but for the checks of definitions that a
+	 * whole parse's cells ask for while its tree is converted: that
+	 * tree's arena waits aside till the check is done.
+	 */
+	assert(load_arena_outer == NULL);
+	load_arena_outer = load_arena;
 	load_arena = xmalloc(sizeof(*load_arena));
 	arena_init(load_arena, load_node_size());
 	return cmark_parser_new_with_mem(CMARK_OPT_DEFAULT |
@@ -154,9 +161,19 @@ load_parser_done(void)
 {
 	arena_release(load_arena);
 	free(load_arena);
-	load_arena = NULL;
+	load_arena = load_arena_outer;
+	load_arena_outer = NULL;
 }
 
+
+/*
+ * A label that a definition paragraph may define, as far as the split of
+ * its lines tells before cmark is asked: ps.defs[para].
+ */
+struct load_cand {
+	uint64_t	 label;		/* the ASCII bit left out */
+	size_t		 para;
+};
 
 /* The longest definition of a label, for cmark's reference budget. */
 struct load_longest {
@@ -246,8 +263,13 @@ struct load_job {
 	uint64_t		*cell_refs;	/* owned: a table's labels */
 	size_t			 ncell_refs;
 	size_t			 capcell_refs;
-	bool			 whole_defs;	/* parsed whole, the defs are
-						   taken all the same */
+	bool			 cell_cands;	/* parsed whole: `cands` are
+						   found, see load_cell_take() */
+	struct load_cand	*cands;		/* owned: sorted by label */
+	size_t			 ncands;
+	size_t			 capcands;
+	bool			*cand_taken;	/* owned: for each of ps.defs,
+						   whether it is in `defs` */
 	struct load_state	 st;
 	size_t			 pos;		/* the next piece starts here */
 	size_t			 cut;		/* the next cut to look at */
@@ -495,10 +517,110 @@ load_piece_prelude(struct load_job *j, size_t end)
 	}
 }
 
+static int
+load_cand_cmp(const void *a, const void *b)
+{
+	const struct load_cand	*x = a, *y = b;
+
+	if (x->label != y->label)
+		return x->label < y->label ? -1 : 1;
+	return x->para < y->para ? -1 : x->para > y->para;
+}
+
+static int
+load_def_off_cmp(const void *a, const void *b)
+{
+	const struct prescan_def	*x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Ask cmark about definition paragraph ps.defs[para], once. */
+static void
+load_cell_take_para(struct load_job *j, size_t para)
+{
+	if (j->cand_taken[para])
+		return;
+	j->cand_taken[para] = true;
+	load_take_defs(j, para, para + 1);
+}
+
+/*
+ * The labels each definition paragraph may define, split as the prescan
+ * splits them, for load_cell_take(); and the paragraphs with a label the
+ * split cannot read, which any cell may use, taken at once.
+ */
+static void
+load_cell_cands(struct load_job *j)
+{
+	const struct prescan_range	*r;
+	struct prescan_def		*split = NULL;
+	size_t				 i, k, n, cap = 0, nparas;
+
+	j->cell_cands = true;
+	/* Unsure, the prescan keeps what it found before. */
+	if (!j->ps.done)
+		prescan_finish(&j->ps, j->text.data, j->text.len);
+	j->ndefs = 0;
+	nparas = prescan_defs_closed(&j->ps);
+	j->cand_taken = xcalloc(nparas + 1, sizeof(*j->cand_taken));
+	for (i = 0; i < nparas; i++) {
+		r = &j->ps.defs[i];
+		n = 0;
+		prescan_split_defs(j->text.data, r->off, r->len, &split, &n,
+		    &cap);
+		for (k = 0; k < n; k++) {
+			if (split[k].always) {
+				load_cell_take_para(j, i);
+				continue;
+			}
+			j->cands = xgrow(j->cands, &j->capcands, j->ncands + 1,
+			    sizeof(*j->cands));
+			j->cands[j->ncands].label = split[k].label &
+			    ~(uint64_t)PRESCAN_EXACT;
+			j->cands[j->ncands++].para = i;
+		}
+	}
+	free(split);
+	qsort(j->cands, j->ncands, sizeof(*j->cands), load_cand_cmp);
+}
+
+/*
+ * A whole parse takes no definitions out, but a table's cells are parsed
+ * again, each alone, with those they may use: the paragraphs that may
+ * define a label of the cell's (in j->cell_refs) are asked about as a
+ * cell first needs them, rather than all of them for any table.  They
+ * stay in the article's order, for the first definition of a label wins.
+ */
+static void
+load_cell_take(struct load_job *j)
+{
+	struct load_cand	 key = { 0, 0 };
+	size_t			 i, lo, hi, mid, had;
+
+	if (!j->cell_cands)
+		load_cell_cands(j);
+	had = j->ndefs;
+	for (i = 0; i < j->ncell_refs; i++) {
+		key.label = j->cell_refs[i] & ~(uint64_t)PRESCAN_EXACT;
+		for (lo = 0, hi = j->ncands; lo < hi; ) {
+			mid = lo + (hi - lo) / 2;
+			if (j->cands[mid].label < key.label)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < j->ncands && j->cands[lo].label == key.label; lo++)
+			load_cell_take_para(j, j->cands[lo].para);
+	}
+	if (j->ndefs > had)
+		qsort(j->defs, j->ndefs, sizeof(*j->defs), load_def_off_cmp);
+}
+
 /*
  * The definitions a table's cells may use, for load-table.c, which parses
  * the cells again, each alone: those the cells' labels may name, wherever
- * they are.
+ * they are.  A cell with no label can use none.
  */
 static void
 load_cell_defs(void *arg, const char *text, size_t len, struct buf *out)
@@ -511,6 +633,10 @@ load_cell_defs(void *arg, const char *text, size_t len, struct buf *out)
 		return;
 	prescan_refs(text, len, &j->cell_refs, &j->ncell_refs,
 	    &j->capcell_refs);
+	if (j->ncell_refs == 0)
+		return;
+	if (j->flags & LOAD_WHOLE)
+		load_cell_take(j);
 	for (i = 0; i < j->ndefs; i++) {
 		d = &j->defs[i];
 		if (!d->always && !prescan_refs_has(j->cell_refs,
@@ -519,26 +645,6 @@ load_cell_defs(void *arg, const char *text, size_t len, struct buf *out)
 		buf_add(out, j->text.data + d->off, d->len);
 		buf_adds(out, "\n\n");
 	}
-}
-
-/*
- * A whole parse needs no definitions taken out, but its tables' cells
- * do: take them, as pieces would have, before the parse of an article
- * that may hold a table with a reference in it.
- */
-static void
-load_whole_defs(struct load_job *j, size_t end)
-{
-	if (!(j->flags & LOAD_WHOLE) || j->whole_defs ||
-	    memchr(j->text.data, '|', end) == NULL ||
-	    memchr(j->text.data, '[', end) == NULL)
-		return;
-	j->whole_defs = true;
-	/* Unsure, the prescan keeps what it found before. */
-	if (!j->ps.done)
-		prescan_finish(&j->ps, j->text.data, j->text.len);
-	j->ndefs = 0;
-	load_take_defs(j, 0, prescan_defs_closed(&j->ps));
 }
 
 static int
@@ -924,7 +1030,6 @@ load_piece(struct load_job *j, size_t end)
 	cmark_node	*root;
 
 	/* The rest: the whole article parsed, what pieces gave left out. */
-	load_whole_defs(j, end);
 	if (j->tail) {
 		root = load_parse(j->flags, NULL, 0, j->text.data, end);
 		load_state_source(&j->st, j->text.data, end, 1);
@@ -1832,6 +1937,8 @@ load_job_free(struct load_job *j)
 	buf_release(&j->text);
 	load_state_release(&j->st);
 	free(j->cell_refs);
+	free(j->cands);
+	free(j->cand_taken);
 	prescan_release(&j->ps);
 	free(j->defs);
 	free(j->labels);
