@@ -396,98 +396,110 @@ load_count_lines(const char *s, size_t len)
 }
 
 /*
- * Mark in `mixed` those of the paragraphs ps.defs[from..to) that may hold
- * definitions but hold something else too: one parse of them all, each
- * apart, and the line each block it gives starts on says which paragraph
- * it came from.
+ * Mark in `suspect` those of the paragraphs ps.defs[from..to) whose split
+ * (prescan_split_defs(), at each line that opens with '[') has an entry
+ * that cmark, reading it alone, finds more in than definitions: one parse
+ * of all the entries, each apart, and the line each block it gives starts
+ * on says which entry it came from.  An entry is one paragraph to cmark,
+ * as its lines were in the article, so no block runs on from one entry
+ * into the next.  A paragraph none of whose entries is marked holds only
+ * definitions, split where cmark ends them: each entry's last ends with
+ * it, for the '[' that opens the next can start no title.
  */
 static void
-load_find_mixed(const struct load_job *j, size_t from, size_t to,
-    bool *mixed)
+load_find_suspects(struct load_job *j, size_t from, size_t to,
+    bool *suspect)
 {
-	const struct prescan_range	*r;
+	const struct prescan_def	*d;
 	struct buf			 all;
-	size_t				*first, i, line;
-	cmark_node			*root, *n;
+	size_t				*first, *para, had = j->ndefs, i, k, n;
+	size_t				 lo, hi, mid, line = 1;
+	cmark_node			*root, *node;
 
+	for (i = from; i < to; i++)
+		prescan_split_defs(j->text.data, j->ps.defs[i].off,
+		    j->ps.defs[i].len, &j->defs, &j->ndefs, &j->capdefs);
+	n = j->ndefs - had;
+	first = xcalloc(n + 1, sizeof(*first));
+	para = xcalloc(n + 1, sizeof(*para));
 	buf_init(&all);
-	first = xcalloc(to - from + 1, sizeof(*first));
-	for (i = from, line = 1; i < to; i++) {
-		r = &j->ps.defs[i];
-		first[i - from] = line;
-		buf_add(&all, j->text.data + r->off, r->len);
+	for (i = from, k = 0; k < n; k++) {
+		d = &j->defs[had + k];
+		while (i + 1 < to && d->off >= j->ps.defs[i + 1].off)
+			i++;
+		para[k] = i - from;
+		first[k] = line;
+		buf_add(&all, j->text.data + d->off, d->len);
 		buf_adds(&all, "\n\n");
-		line += load_count_lines(j->text.data + r->off, r->len) + 2;
+		line += load_count_lines(j->text.data + d->off, d->len) + 2;
 	}
+	j->ndefs = had;
 	root = load_parse(j->flags, NULL, 0, all.data, all.len);
-	for (n = cmark_node_first_child(root); n; n = cmark_node_next(n)) {
-		line = (size_t)cmark_node_get_start_line(n);
-		for (i = to - from; i-- > 0; )
-			if (first[i] <= line) {
-				mixed[i] = true;
-				break;
-			}
+	for (node = cmark_node_first_child(root); node != NULL && n > 0;
+	    node = cmark_node_next(node)) {
+		line = (size_t)cmark_node_get_start_line(node);
+		/* The last entry that starts on or before the line. */
+		for (lo = 0, hi = n; hi - lo > 1; ) {
+			mid = lo + (hi - lo) / 2;
+			if (first[mid] <= line)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		suspect[para[lo]] = true;
 	}
 	cmark_node_free(root);
 	load_parser_done();
 	free(first);
+	free(para);
 	buf_release(&all);
-}
-
-/*
- * Whether the definitions split from `from` on are definitions alone, as
- * cmark reads them by themselves: a line that opens with '[' may carry a
- * destination or a title rather than start a definition, and then an
- * entry would be one by halves.
- */
-static bool
-load_defs_whole(const struct load_job *j, size_t from)
-{
-	struct buf	 all;
-	size_t		 i;
-	bool		 ok;
-
-	buf_init(&all);
-	for (i = from; i < j->ndefs; i++) {
-		buf_add(&all, j->text.data + j->defs[i].off, j->defs[i].len);
-		buf_adds(&all, "\n\n");
-	}
-	ok = all.len == 0 || load_defines_only(j->flags, all.data, all.len);
-	buf_release(&all);
-	return ok;
 }
 
 /*
  * Take the definitions of paragraphs ps.defs[from..to), as cmark reads
  * them, so that each piece can start with those it may use: a paragraph
  * that holds only definitions gives them all; one that holds more is
- * asked about one run of lines at a time.  Returns false when it cannot
- * be sure.
+ * asked about one run of lines at a time.  The split of such a paragraph
+ * is asked about again: whether its entries are definitions alone, as
+ * cmark reads them by themselves (a line that opens with '[' may carry a
+ * destination or a title rather than start a definition, and then an
+ * entry would be one by halves).  Returns false when it cannot be sure.
  */
 static bool
 load_take_defs(struct load_job *j, size_t from, size_t to)
 {
 	const struct prescan_range	*r;
-	bool				*mixed;
-	size_t				 i, had = j->ndefs;
+	struct buf			 again;
+	bool				*suspect, ok;
+	size_t				 i, k;
 	long				 n = 0;
 
 	if (from == to)
 		return true;
-	mixed = xcalloc(to - from, sizeof(*mixed));
-	load_find_mixed(j, from, to, mixed);
+	suspect = xcalloc(to - from, sizeof(*suspect));
+	load_find_suspects(j, from, to, suspect);
+	buf_init(&again);
 	for (i = from; i < to && n >= 0; i++) {
 		r = &j->ps.defs[i];
-		n = mixed[i - from] ? load_def_run(j->flags, j->text.data, r) :
+		k = j->ndefs;
+		n = suspect[i - from] ? load_def_run(j->flags, j->text.data, r) :
 		    (long)r->len;
-		if (n > 0) {
-			prescan_split_defs(j->text.data, r->off, (size_t)n,
-			    &j->defs, &j->ndefs, &j->capdefs);
-			j->defbytes += (size_t)n;
+		if (n <= 0)
+			continue;
+		prescan_split_defs(j->text.data, r->off, (size_t)n, &j->defs,
+		    &j->ndefs, &j->capdefs);
+		j->defbytes += (size_t)n;
+		for (; suspect[i - from] && k < j->ndefs; k++) {
+			buf_add(&again, j->text.data + j->defs[k].off,
+			    j->defs[k].len);
+			buf_adds(&again, "\n\n");
 		}
 	}
-	free(mixed);
-	return n >= 0 && load_defs_whole(j, had);
+	ok = n >= 0 && (again.len == 0 || load_defines_only(j->flags,
+	    again.data, again.len));
+	free(suspect);
+	buf_release(&again);
+	return ok;
 }
 
 /*
