@@ -109,6 +109,14 @@ void	 prescan_split_defs(const char *s, size_t off, size_t len,
 	    struct prescan_def **defs, size_t *n, size_t *cap);
 
 /*
+ * Whether the entry of `len` bytes at `s` (of prescan_split_defs()) is
+ * surely one definition and nothing else when cmark reads it alone: one
+ * line of a plain ASCII label, a plain destination, and maybe a quoted
+ * title.  False says only that cmark must be asked.
+ */
+bool	 prescan_def_plain(const char *s, size_t len);
+
+/*
  * The labels `len` bytes at `s` may refer to: the folded hash of the text
  * of every [...] in it, into `*refs`, sorted.  Folding is coarser than
  * cmark's matching of labels, so no label that cmark would match is

@@ -419,21 +419,29 @@ load_find_suspects(struct load_job *j, size_t from, size_t to,
 	for (i = from; i < to; i++)
 		prescan_split_defs(j->text.data, j->ps.defs[i].off,
 		    j->ps.defs[i].len, &j->defs, &j->ndefs, &j->capdefs);
-	n = j->ndefs - had;
-	first = xcalloc(n + 1, sizeof(*first));
-	para = xcalloc(n + 1, sizeof(*para));
+	first = xcalloc(j->ndefs - had + 1, sizeof(*first));
+	para = xcalloc(j->ndefs - had + 1, sizeof(*para));
 	buf_init(&all);
-	for (i = from, k = 0; k < n; k++) {
-		d = &j->defs[had + k];
+	for (i = from, k = had, n = 0; k < j->ndefs; k++) {
+		d = &j->defs[k];
+		/* Most are of the plain shape: cmark need not be asked. */
+		if (prescan_def_plain(j->text.data + d->off, d->len))
+			continue;
 		while (i + 1 < to && d->off >= j->ps.defs[i + 1].off)
 			i++;
-		para[k] = i - from;
-		first[k] = line;
+		para[n] = i - from;
+		first[n++] = line;
 		buf_add(&all, j->text.data + d->off, d->len);
 		buf_adds(&all, "\n\n");
 		line += load_count_lines(j->text.data + d->off, d->len) + 2;
 	}
 	j->ndefs = had;
+	if (n == 0) {
+		free(first);
+		free(para);
+		buf_release(&all);
+		return;
+	}
 	root = load_parse(j->flags, NULL, 0, all.data, all.len);
 	for (node = cmark_node_first_child(root); node != NULL && n > 0;
 	    node = cmark_node_next(node)) {

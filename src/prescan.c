@@ -29,6 +29,8 @@
  * characters, cmark 0.30 takes 1000 bytes.
  */
 #define PRESCAN_LABEL_MAX	1000
+/* A label read by hand (prescan_def_plain()), well within cmark's limit. */
+#define PRESCAN_PLAIN_MAX	200
 
 /* Tab stops, and the indentation that makes a line code. */
 #define PRESCAN_TAB		4
@@ -1147,6 +1149,70 @@ prescan_split_defs(const char *s, size_t off, size_t len,
 		}
 		d->len = next - d->off;
 	}
+}
+
+/* Characters that a label or a destination may hold with no question. */
+static bool
+prescan_plain_label_char(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+	    (c >= 'a' && c <= 'z') || (c != '\0' && strchr(" -_.,:;/#@+&%=~!?",
+	    c) != NULL);
+}
+
+static bool
+prescan_plain_dest_char(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+	    (c >= 'a' && c <= 'z') || (c != '\0' && strchr("-._~:/?#@!$&*+,;=%",
+	    c) != NULL);
+}
+
+/*
+ * The common shape, read by hand: "[label]:", blanks, a destination with
+ * no brackets, parentheses, quotes or backslashes, then the line's end or
+ * blanks and a title in quotes with no quote or backslash in it.  Labels
+ * and destinations of other shapes, and anything over lines, go to cmark.
+ */
+bool
+prescan_def_plain(const char *s, size_t len)
+{
+	size_t	 i = 1, from;
+	bool	 word = false;
+	char	 q;
+
+	if (len > 0 && s[len - 1] == '\n')
+		len--;
+	if (len == 0 || s[0] != '[' || memchr(s, '\n', len) != NULL)
+		return false;
+	for (; i < len && i <= PRESCAN_PLAIN_MAX && s[i] != ']'; i++) {
+		if (!prescan_plain_label_char((unsigned char)s[i]))
+			return false;
+		word = word || s[i] != ' ';
+	}
+	if (!word || i + 1 >= len || s[i] != ']' || s[i + 1] != ':')
+		return false;
+	for (i += 2; i < len && prescan_is_blank(s[i]); i++)
+		continue;
+	for (from = i; i < len && prescan_plain_dest_char((unsigned char)s[i]);
+	    i++)
+		continue;
+	if (i == from || (i < len && !prescan_is_blank(s[i])))
+		return false;
+	for (from = i; i < len && prescan_is_blank(s[i]); i++)
+		continue;
+	if (i == len)
+		return true;
+	if (i == from || (s[i] != '"' && s[i] != '\''))
+		return false;
+	for (q = s[i++]; i < len && s[i] != q; i++)
+		if (s[i] == '\\' || (unsigned char)s[i] < ' ')
+			return false;
+	if (i == len)
+		return false;
+	for (i++; i < len && prescan_is_blank(s[i]); i++)
+		continue;
+	return i == len;
 }
 
 /*

@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cmark.h>
+
 #include "diag.h"
 #include "doc.h"
 #include "dump.h"
@@ -1003,6 +1005,83 @@ test_sort_labels(void)
 	free(b);
 }
 
+/* A xorshift step: the random tests' numbers. */
+static uint64_t
+next_random(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* One of the `n` strings at `v`, at random, appended to `line`. */
+static void
+add_random(char *line, size_t *len, size_t max, const char *const *v,
+    size_t n, uint64_t *x)
+{
+	const char	*p = v[next_random(x) % n];
+
+	if (*len + strlen(p) < max) {
+		memcpy(line + *len, p, strlen(p));
+		*len += strlen(p);
+	}
+}
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+/*
+ * prescan_def_plain() against cmark: each of many random lines that it
+ * takes for one definition, cmark reads alone as definitions only.  The
+ * lines have the plain shape (a label, a destination, a title) made of
+ * bits that keep it or break it: brackets, quotes, parentheses,
+ * backslashes, blanks, line feeds, non-ASCII.  And it takes many: the
+ * shape is the common one.
+ */
+static void
+test_def_plain(void)
+{
+	static const char *const label[] = { "a", "Foo", "x-1", " ", "b c",
+		"\t", "]", "[", "\\", "\xc3\xa9", ":", "\n", "*", "'" };
+	static const char *const dest[] = { "/", "https://example.com/a",
+		"?b=c#d", "%20", "(", ")", "<", ">", "\"", "'", "\\", " ",
+		"\xc3\xa9", "[", "]", "*", "\n" };
+	static const char *const title[] = { "", " \"T\"", " 'T i'",
+		" (T)", "\"T\"", " \"T\\\"\"", " \"T\" x", " \"", " 'a\"b'",
+		" \"T\"\t", "\t'T'", " \"\n\"", " x" };
+	static const char *const end[] = { "", "\n", " \n", "\t", "x" };
+	uint64_t	 x = 2463534242ULL;
+	char		 line[256];
+	size_t		 i, k, len, taken = 0, wrong = 0;
+	cmark_node	*root;
+
+	for (i = 0; i < 300000; i++) {
+		len = 0;
+		line[len++] = '[';
+		for (k = 0; k < 1 + next_random(&x) % 3; k++)
+			add_random(line, &len, sizeof(line), label,
+			    NELEM(label), &x);
+		add_random(line, &len, sizeof(line), (const char *const []){
+		    "]:", "]: ", "]:\t", "] :", "]" }, 5, &x);
+		for (k = 0; k < next_random(&x) % 4; k++)
+			add_random(line, &len, sizeof(line), dest,
+			    NELEM(dest), &x);
+		add_random(line, &len, sizeof(line), title, NELEM(title), &x);
+		add_random(line, &len, sizeof(line), end, NELEM(end), &x);
+		if (!prescan_def_plain(line, len))
+			continue;
+		taken++;
+		root = cmark_parse_document(line, len, CMARK_OPT_DEFAULT);
+		if (cmark_node_first_child(root) != NULL && wrong++ == 0)
+			tap_diag("taken for a definition: \"%.*s\"", (int)len,
+			    line);
+		cmark_node_free(root);
+	}
+	tap_is_int((long long)wrong, 0, "a line read by hand as a definition "
+	    "is one to cmark (%zu of 300000 taken)", taken);
+	tap_ok(taken > 1000, "the plain shape is taken");
+}
+
 /* How the dump module prints sections [from, to) of a doc. */
 typedef int	 print_fn(FILE *, const struct doc *, size_t, size_t,
 		    const struct dump_opts *);
@@ -1557,6 +1636,7 @@ main(int argc, char *argv[])
 	test_never_defined();
 	test_def_labels();
 	test_sort_labels();
+	test_def_plain();
 	test_streamed_file();
 	test_ahead_file();
 	test_parked();
