@@ -602,7 +602,8 @@ load_cell_cands(struct load_job *j)
 		}
 	}
 	free(split);
-	qsort(j->cands, j->ncands, sizeof(*j->cands), load_cand_cmp);
+	if (j->ncands > 1)
+		qsort(j->cands, j->ncands, sizeof(*j->cands), load_cand_cmp);
 }
 
 /*
