@@ -616,22 +616,22 @@ load_cell_cands(struct load_job *j)
 static void
 load_cell_take(struct load_job *j)
 {
-	struct load_cand	 key = { 0, 0 };
-	size_t			 i, lo, hi, mid, had;
+	uint64_t	 want;
+	size_t		 i, lo, hi, mid, had;
 
 	if (!j->cell_cands)
 		load_cell_cands(j);
 	had = j->ndefs;
 	for (i = 0; i < j->ncell_refs; i++) {
-		key.label = j->cell_refs[i] & ~(uint64_t)PRESCAN_EXACT;
+		want = j->cell_refs[i] & ~(uint64_t)PRESCAN_EXACT;
 		for (lo = 0, hi = j->ncands; lo < hi; ) {
 			mid = lo + (hi - lo) / 2;
-			if (j->cands[mid].label < key.label)
+			if (j->cands[mid].label < want)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		for (; lo < j->ncands && j->cands[lo].label == key.label; lo++)
+		for (; lo < j->ncands && j->cands[lo].label == want; lo++)
 			load_cell_take_para(j, j->cands[lo].para);
 	}
 	if (j->ndefs > had)
