@@ -464,21 +464,42 @@ load_find_suspects(struct load_job *j, size_t from, size_t to,
 }
 
 /*
+ * Whether the entries j->defs[from..] split from one paragraph are each
+ * definitions alone, as cmark reads them by themselves: a line that opens
+ * with '[' may carry a destination or a title rather than start a
+ * definition, and then an entry would be one by halves.
+ */
+static bool
+load_split_whole(const struct load_job *j, size_t from)
+{
+	struct buf	 all;
+	size_t		 i;
+	bool		 ok;
+
+	buf_init(&all);
+	for (i = from; i < j->ndefs; i++) {
+		buf_add(&all, j->text.data + j->defs[i].off, j->defs[i].len);
+		buf_adds(&all, "\n\n");
+	}
+	ok = all.len == 0 || load_defines_only(j->flags, all.data, all.len);
+	buf_release(&all);
+	return ok;
+}
+
+/*
  * Take the definitions of paragraphs ps.defs[from..to), as cmark reads
  * them, so that each piece can start with those it may use: a paragraph
  * that holds only definitions gives them all; one that holds more is
- * asked about one run of lines at a time.  The split of such a paragraph
- * is asked about again: whether its entries are definitions alone, as
- * cmark reads them by themselves (a line that opens with '[' may carry a
- * destination or a title rather than start a definition, and then an
- * entry would be one by halves).  Returns false when it cannot be sure.
+ * asked about one run of lines at a time, and its split checked.  A run
+ * that cmark reads otherwise than its split is kept whole, one entry that
+ * any label may use.  Returns false when it cannot be sure.
  */
 static bool
 load_take_defs(struct load_job *j, size_t from, size_t to)
 {
 	const struct prescan_range	*r;
-	struct buf			 again;
-	bool				*suspect, ok;
+	struct prescan_def		*d;
+	bool				*suspect, ok = true;
 	size_t				 i, k;
 	long				 n = 0;
 
@@ -486,7 +507,6 @@ load_take_defs(struct load_job *j, size_t from, size_t to)
 		return true;
 	suspect = xcalloc(to - from, sizeof(*suspect));
 	load_find_suspects(j, from, to, suspect);
-	buf_init(&again);
 	for (i = from; i < to && n >= 0; i++) {
 		r = &j->ps.defs[i];
 		k = j->ndefs;
@@ -497,17 +517,18 @@ load_take_defs(struct load_job *j, size_t from, size_t to)
 		prescan_split_defs(j->text.data, r->off, (size_t)n, &j->defs,
 		    &j->ndefs, &j->capdefs);
 		j->defbytes += (size_t)n;
-		for (; suspect[i - from] && k < j->ndefs; k++) {
-			buf_add(&again, j->text.data + j->defs[k].off,
-			    j->defs[k].len);
-			buf_adds(&again, "\n\n");
-		}
+		if (!suspect[i - from] || k == j->ndefs ||
+		    load_split_whole(j, k))
+			continue;
+		d = &j->defs[k];
+		d->len = r->off + (size_t)n - d->off;
+		d->label = 0;
+		d->always = true;
+		j->ndefs = k + 1;
+		ok = false;
 	}
-	ok = n >= 0 && (again.len == 0 || load_defines_only(j->flags,
-	    again.data, again.len));
 	free(suspect);
-	buf_release(&again);
-	return ok;
+	return ok && n >= 0;
 }
 
 /*

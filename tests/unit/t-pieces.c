@@ -299,6 +299,12 @@ test_tables(void)
 		    "  | [r0] | c |\n" },
 		{ "a table a paragraph runs into", "Intro [r0].\na | b\n- | -\n"
 		    "[r1] | x\n2. after\n" },
+		{ "a cell's label defined with its destination on a line "
+		    "that opens with '['", "| h1 | h2 |\n|---|---|\n"
+		    "| x | [!x] |\n\n# Heading\n\n[Foo]:  !\n[!x]:  /p(q)\n"
+		    "[z]\n\n[!x]:\n[z]\n" },
+		{ "a cell's label on a line of another definition's title",
+		    "| h |\n|---|\n| [c] |\n\n[q]: /u \"t\n[c]: /x\"\n" },
 	};
 	struct buf	 md;
 	size_t		 i, j;
