@@ -53,10 +53,9 @@ struct load_source {
 	size_t			 nmarks;
 	struct load_mark	 at;		/* the last line found */
 	int			*piped;		/* owned: the lines that hold
-						   a '|', in order, once
-						   asked */
+						   a '|', in order, or NULL
+						   till asked */
 	size_t			 npiped;
-	bool			 piped_known;
 };
 
 enum load_frame_kind {

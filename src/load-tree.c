@@ -1334,10 +1334,9 @@ load_source_piped(struct load_state *st, cmark_node *n)
 
 	if (!src->pipes)
 		return false;
-	if (!src->piped_known) {
+	/* A '|' is there: a source asked once has a line with one. */
+	if (src->piped == NULL)
 		src->npiped = load_source_lines_with(st, "|", &src->piped);
-		src->piped_known = true;
-	}
 	return from >= src->first && to <= src->last &&
 	    load_lines_meet(src->piped, src->npiped, from, to);
 }

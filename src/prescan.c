@@ -1151,22 +1151,20 @@ prescan_split_defs(const char *s, size_t off, size_t len,
 	}
 }
 
-/* Characters that a label or a destination may hold with no question. */
+/*
+ * Whether `c` is a letter or digit of ASCII, or of the punctuation
+ * `extra`: what a label or a destination read by hand may hold.
+ */
 static bool
-prescan_plain_label_char(unsigned char c)
+prescan_plain_char(unsigned char c, const char *extra)
 {
 	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-	    (c >= 'a' && c <= 'z') || (c != '\0' && strchr(" -_.,:;/#@+&%=~!?",
-	    c) != NULL);
+	    (c >= 'a' && c <= 'z') || (c != '\0' && strchr(extra, c) != NULL);
 }
 
-static bool
-prescan_plain_dest_char(unsigned char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-	    (c >= 'a' && c <= 'z') || (c != '\0' && strchr("-._~:/?#@!$&*+,;=%",
-	    c) != NULL);
-}
+/* The punctuation of a plain label, and of a plain destination. */
+#define PRESCAN_PLAIN_LABEL	" -_.,:;/#@+&%=~!?"
+#define PRESCAN_PLAIN_DEST	"-._~:/?#@!$&*+,;=%"
 
 /*
  * The common shape, read by hand: "[label]:", blanks, a destination with
@@ -1186,7 +1184,8 @@ prescan_def_plain(const char *s, size_t len)
 	if (len == 0 || s[0] != '[' || memchr(s, '\n', len) != NULL)
 		return false;
 	for (; i < len && i <= PRESCAN_PLAIN_MAX && s[i] != ']'; i++) {
-		if (!prescan_plain_label_char((unsigned char)s[i]))
+		if (!prescan_plain_char((unsigned char)s[i],
+		    PRESCAN_PLAIN_LABEL))
 			return false;
 		word = word || s[i] != ' ';
 	}
@@ -1194,8 +1193,8 @@ prescan_def_plain(const char *s, size_t len)
 		return false;
 	for (i += 2; i < len && prescan_is_blank(s[i]); i++)
 		continue;
-	for (from = i; i < len && prescan_plain_dest_char((unsigned char)s[i]);
-	    i++)
+	for (from = i; i < len && prescan_plain_char((unsigned char)s[i],
+	    PRESCAN_PLAIN_DEST); i++)
 		continue;
 	if (i == from || (i < len && !prescan_is_blank(s[i])))
 		return false;
