@@ -685,6 +685,20 @@ layout_fill_measure(const struct layout_ctx *c, const struct layout_fill *f,
 }
 
 /*
+ * The break opportunity before byte `pos` of the text being filled.  At
+ * its end, before an empty image's word, there is one after a blank.
+ */
+static enum text_break
+layout_brk(const struct layout_ctx *c, size_t pos)
+{
+	if (pos >= c->len)
+		return c->len > 0 && (c->text[c->len - 1] == ' ' ||
+		    c->text[c->len - 1] == '\t') ? TEXT_BREAK_ALLOWED :
+		    TEXT_BREAK_NO;
+	return (enum text_break)c->l->scratch->brk[pos];
+}
+
+/*
  * Place the link numbers that end at the current position, glued to the
  * text before them.  Returns true when that broke the line.
  */
@@ -697,7 +711,8 @@ layout_fill_refs(struct layout_ctx *c, struct layout_fill *f)
 	while (f->ref < sc->nrefs && sc->refs[f->ref].pos <= f->pos) {
 		/* An image's word goes with its text, to the next line too. */
 		if (sc->refs[f->ref].lead && f->pos > f->start &&
-		    sc->brk[f->pos] == TEXT_BREAK_ALLOWED && f->bpos != f->pos) {
+		    layout_brk(c, f->pos) == TEXT_BREAK_ALLOWED &&
+		    f->bpos != f->pos) {
 			f->bpos = f->pos;
 			f->bref = f->ref;
 		}

@@ -292,6 +292,10 @@ static const struct {
 	{ "C1 shown", "a\xc2\x9b" "b", 20, "a<9B>b\n" },
 	{ "gap", "a\n\nb\n", 10, "a\n\nb\n" },
 	{ "empty item", "-\n", 10, "\xe2\x80\xa2 \n" },
+	{ "an empty image's word starts a line after a blank",
+	    "some text ![](p.png)", 12, "some text\nimage[1]\n" },
+	{ "an empty image's word glued to a word", "some text![](p.png)", 12,
+	    "some\ntextimage[1]\n" },
 };
 
 static void
