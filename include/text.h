@@ -151,6 +151,16 @@ enum text_break {
  */
 void	 text_linebreaks(const char *s, size_t len, char *brk);
 
+/* Whether `s` is all printable ASCII, space included: a byte a cell. */
+bool	 text_is_printable_ascii(const char *s, size_t len);
+
+/*
+ * The break opportunity before byte `i` of `s`, printable ASCII that does
+ * not start with a space: what text_linebreaks() puts in brk[i], found
+ * from the bytes before it alone, for a line filled a line at a time.
+ */
+enum text_break text_break_ascii_at(const char *s, size_t i);
+
 /*
  * Length in bytes of the extended grapheme cluster that starts at `s`, so
  * that a hard break never splits a character from its combining marks or an

@@ -77,6 +77,10 @@ struct layout_ctx {
 	const char		*lead;		/* first line after the prefix */
 	unsigned int		 leadcols;	/* later lines indent as much */
 	enum layout_role	 lead_role;
+	bool			 ascii;		/* text all printable ASCII,
+						   not opening with a blank:
+						   a byte a cell, and breaks
+						   found as lines need them */
 	size_t			 run;		/* cursor in the runs */
 	unsigned int		 col0;		/* where the line's text starts */
 };

@@ -112,13 +112,21 @@ layout_widest_line(const struct layout *l)
 	return w;
 }
 
-/* The widest word of a cell just laid out into `sub`, from its breaks. */
+/*
+ * The widest word of a cell, its breaks found again in the scratch of
+ * `sub`: filling ASCII finds them only where its lines need them.
+ */
 static unsigned int
-layout_widest_word(const struct layout *sub, const char *t, size_t len)
+layout_widest_word(struct layout *sub, const char *t, size_t len)
 {
-	const char	*brk = sub->scratch->brk;
-	size_t		 a = 0, i, e;
-	unsigned int	 w, best = 0;
+	struct layout_scratch	*sc = sub->scratch;
+	const char		*brk;
+	size_t			 a = 0, i, e;
+	unsigned int		 w, best = 0;
+
+	sc->brk = xgrow(sc->brk, &sc->capbrk, len + 1, 1);
+	text_linebreaks(t, len, sc->brk);
+	brk = sc->brk;
 
 	for (i = 1; i <= len; i++) {
 		if (i < len && brk[i] == TEXT_BREAK_NO)

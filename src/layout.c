@@ -526,6 +526,11 @@ layout_emit_text(struct layout_ctx *c, size_t pos, size_t end,
 	unsigned int	 cols = 0;
 	uint32_t	 cp;
 
+	if (c->ascii) {
+		layout_text(l, c->role, style, base + pos, end - pos,
+		    (unsigned int)(end - pos));
+		return;
+	}
 	while (pos < end) {
 		unsigned char	 ch = (unsigned char)t[pos];
 
@@ -695,6 +700,8 @@ layout_brk(const struct layout_ctx *c, size_t pos)
 		return c->len > 0 && (c->text[c->len - 1] == ' ' ||
 		    c->text[c->len - 1] == '\t') ? TEXT_BREAK_ALLOWED :
 		    TEXT_BREAK_NO;
+	if (c->ascii)
+		return text_break_ascii_at(c->text, pos);
 	return (enum text_break)c->l->scratch->brk[pos];
 }
 
@@ -757,6 +764,75 @@ layout_fill_word(const struct layout_ctx *c, struct layout_fill *f)
 	return f->pos > start;
 }
 
+/*
+ * The last break opportunity of ASCII text in [lo, hi], after the line's
+ * first byte, or DOC_NONE.
+ */
+static size_t
+layout_last_break(const struct layout_ctx *c, const struct layout_fill *f,
+    size_t lo, size_t hi)
+{
+	size_t	 r;
+
+	if (lo <= f->start)
+		lo = f->start + 1;
+	for (r = hi + 1; r-- > lo; )
+		if (text_break_ascii_at(c->text, r) == TEXT_BREAK_ALLOWED)
+			return r;
+	return DOC_NONE;
+}
+
+/*
+ * Keep the last break opportunity in [lo, hi] as the line's, unless it is
+ * already: an image's word placed there broke before itself.
+ */
+static void
+layout_fill_keep_break(const struct layout_ctx *c, struct layout_fill *f,
+    size_t lo, size_t hi)
+{
+	size_t	 b = layout_last_break(c, f, lo, hi);
+
+	if (b != DOC_NONE && b != f->bpos) {
+		f->bpos = b;
+		f->bref = f->ref;
+	}
+}
+
+/*
+ * Fill printable ASCII up to the next link number, a line at a time
+ * rather than a byte at a time, as the loop of layout_flow() would: each
+ * byte is a cell, blanks never overflow, and the first byte that is no
+ * blank and finds the line full breaks it at the last opportunity before
+ * it, or right there, or goes alone on a line with no room at all.
+ */
+static void
+layout_fill_ascii(struct layout_ctx *c, struct layout_fill *f)
+{
+	const struct layout_scratch	*sc = c->l->scratch;
+	const char			*t = c->text;
+	size_t				 end = c->len, q;
+
+	if (f->ref < sc->nrefs && sc->refs[f->ref].pos < end)
+		end = sc->refs[f->ref].pos;
+	/* The first byte that would not fit, if it is no blank. */
+	q = f->pos + (f->cols < f->avail ? f->avail - f->cols : 0);
+	while (q < end && t[q] == ' ')
+		q++;
+	if (q >= end) {
+		layout_fill_keep_break(c, f, f->pos, end - 1);
+		f->cols += (unsigned int)(end - f->pos);
+		f->pos = end;
+		return;
+	}
+	layout_fill_keep_break(c, f, f->pos, q);
+	f->cols += (unsigned int)(q - f->pos);
+	f->pos = q;
+	if (!layout_fill_overflow(c, f)) {
+		f->cols++;
+		f->pos++;
+	}
+}
+
 void
 layout_flow(struct layout_ctx *c)
 {
@@ -767,8 +843,12 @@ layout_flow(struct layout_ctx *c)
 	bool			 blank;
 	uint32_t		 cp;
 
-	sc->brk = xgrow(sc->brk, &sc->capbrk, c->len + 1, 1);
-	text_linebreaks(c->text, c->len, sc->brk);
+	c->ascii = c->len > 0 && c->text[0] != ' ' &&
+	    text_is_printable_ascii(c->text, c->len);
+	if (!c->ascii) {
+		sc->brk = xgrow(sc->brk, &sc->capbrk, c->len + 1, 1);
+		text_linebreaks(c->text, c->len, sc->brk);
+	}
 	layout_styles(c);
 	if (sc->nrefs > 1)
 		qsort(sc->refs, sc->nrefs, sizeof(*sc->refs), layout_ref_cmp);
@@ -781,6 +861,10 @@ layout_flow(struct layout_ctx *c)
 			continue;
 		if (f.pos >= c->len)
 			break;
+		if (c->ascii) {
+			layout_fill_ascii(c, &f);
+			continue;
+		}
 		if (sc->brk[f.pos] == TEXT_BREAK_MANDATORY) {
 			n = text_decode(c->text + f.pos, c->len - f.pos, &cp);
 			layout_fill_break(c, &f, f.pos, f.ref, f.pos + n);

@@ -837,33 +837,56 @@ text_linebreaks_ascii(const char *s, size_t len, char *brk)
 	return true;
 }
 
+bool
+text_is_printable_ascii(const char *s, size_t len)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+	unsigned char		 out = 0;
+	size_t			 i;
+
+	/* No early exit: the loop stays one the compiler makes wide. */
+	for (i = 0; i < len; i++)
+		out |= (unsigned char)(u[i] - 0x20) > 0x7e - 0x20;
+	return out == 0;
+}
+
+enum text_break
+text_break_ascii_at(const char *s, size_t i)
+{
+	size_t	 j = i;
+
+	if (i == 0 || s[i] == ' ')
+		return TEXT_BREAK_NO;
+	while (j > 0 && s[j - 1] == ' ')
+		j--;
+	/* s[0] is no space, so a byte that is none comes before. */
+	return text_lbc_pairs[text_ascii_lbc[(unsigned char)s[j - 1]]]
+	    [text_ascii_lbc[(unsigned char)s[i]]] & (j < i ? 2 : 1) ?
+	    TEXT_BREAK_ALLOWED : TEXT_BREAK_NO;
+}
+
 void
 text_linebreaks(const char *s, size_t len, char *brk)
 {
 	size_t	 i;
+	char	 v;
 
 	if (len == 0 || text_linebreaks_ascii(s, len, brk))
 		return;
 	u8_possible_linebreaks((const uint8_t *)s, len, TEXT_ENCODING, brk);
 	for (i = 0; i < len; i++) {
-		switch (brk[i]) {
-		case UC_BREAK_POSSIBLE:
-		case UC_BREAK_HYPHENATION:
-			brk[i] = TEXT_BREAK_ALLOWED;
-			break;
-		case UC_BREAK_MANDATORY:
-		case UC_BREAK_CR_BEFORE_LF:
-			/*
-			 * Vertical tab, form feed and NEL are controls: shown
-			 * as symbols, never obeyed.
-			 */
+		v = brk[i];
+		/*
+		 * Vertical tab, form feed and NEL are controls: shown as
+		 * symbols, never obeyed.
+		 */
+		if (v == UC_BREAK_MANDATORY || v == UC_BREAK_CR_BEFORE_LF)
 			brk[i] = text_is_control_at(s + i, len - i) ?
 			    TEXT_BREAK_NO : TEXT_BREAK_MANDATORY;
-			break;
-		default:
-			brk[i] = TEXT_BREAK_NO;
-			break;
-		}
+		else
+			brk[i] = v == UC_BREAK_POSSIBLE ||
+			    v == UC_BREAK_HYPHENATION ? TEXT_BREAK_ALLOWED :
+			    TEXT_BREAK_NO;
 	}
 }
 

@@ -327,6 +327,14 @@ static const char *const stress_docs[] = {
 	"```\nabcdefgh\xc2\x9b\xc2\x9bij\tk\tl\x01\xc2\x85m\n```\n",
 };
 
+/* The next of a fixed sequence, so that a failure repeats. */
+static unsigned long
+next_seed(unsigned long *seed)
+{
+	*seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+	return *seed;
+}
+
 /*
  * Random documents from fragments that are hard to lay out, at narrow
  * widths: each keeps the invariants.  A fixed seed, so a failure repeats.
@@ -354,12 +362,9 @@ test_random(void)
 	buf_init(&md);
 	for (i = 0; i < 400 && ok; i++) {
 		md.len = 0;
-		seed = seed * 6364136223846793005UL + 1442695040888963407UL;
-		n = 1 + (seed >> 33) % 60;
+		n = 1 + (next_seed(&seed) >> 33) % 60;
 		for (k = 0; k < n; k++) {
-			seed = seed * 6364136223846793005UL +
-			    1442695040888963407UL;
-			buf_adds(&md, frag[(seed >> 33) %
+			buf_adds(&md, frag[(next_seed(&seed) >> 33) %
 			    (sizeof(frag) / sizeof(*frag))]);
 		}
 		d = testdoc_load(md.data);
@@ -372,6 +377,96 @@ test_random(void)
 	if (!ok)
 		tap_diag("document %zu: %s", i - 1, c.why);
 	buf_release(&md);
+}
+
+/*
+ * Filled ASCII as the greedy rule says, for the oracle below: break at the
+ * last opportunity when a byte that is no blank finds the line full, else
+ * right there; blanks at a line's end are not drawn.
+ */
+static void
+greedy_fill(const char *t, size_t len, unsigned int width, struct buf *out)
+{
+	char	*brk = xmalloc(len + 1);
+	size_t	 start = 0, pos = 0, bpos = DOC_NONE, e;
+	unsigned int cols = 0;
+
+	text_linebreaks(t, len, brk);
+	for (;;) {
+		if (pos < len && brk[pos] == TEXT_BREAK_ALLOWED && pos > start)
+			bpos = pos;
+		if (pos < len && (t[pos] == ' ' || cols < width ||
+		    (bpos == DOC_NONE && cols == 0))) {
+			cols++;
+			pos++;
+			continue;
+		}
+		if (pos < len && bpos != DOC_NONE)
+			pos = bpos;
+		for (e = pos; e > start && t[e - 1] == ' '; e--)
+			continue;
+		buf_add(out, t + start, e - start);
+		buf_addc(out, '\n');
+		if (pos == len)
+			break;
+		start = pos;
+		cols = 0;
+		bpos = DOC_NONE;
+	}
+	free(brk);
+}
+
+/*
+ * Paragraphs of printable ASCII, which the layout fills a line at a time,
+ * drawn as the greedy rule over text_linebreaks() draws them, at widths
+ * from the least up: words, numbers, punctuation and runs of blanks, words
+ * longer than the line, none of them Markdown.
+ */
+static void
+test_ascii_fill(void)
+{
+	static const char *const frag[] = {
+		"a", "word", "Linux", "kernel", "2003", "3.5", "(note)", "x/y",
+		"e.g.", "don't", "\"quoted\"", "well-known", "50%", "$5",
+		"a=b", "{x}", "?", "!", ",", ";", ":", "@home", "^", "--",
+		"abcdefghijklmnopqrstuvwxyz0123456789",
+		"http://example.org/a/b/c?d=e%20f",
+	};
+	unsigned long	 seed = 7;
+	struct buf	 md, want;
+	char		*got;
+	unsigned int	 w;
+	size_t		 i, k, n, bad = 0, tried = 0;
+
+	buf_init(&md);
+	buf_init(&want);
+	for (i = 0; i < 600; i++) {
+		md.len = 0;
+		n = 1 + (next_seed(&seed) >> 33) % 40;
+		for (k = 0; k < n; k++) {
+			next_seed(&seed);
+			if (k > 0)
+				buf_adds(&md, (seed >> 40) % 5 == 0 ? "   " :
+				    " ");
+			buf_adds(&md, frag[(seed >> 33) %
+			    (sizeof(frag) / sizeof(*frag))]);
+		}
+		for (w = LAYOUT_MIN_WIDTH; w <= 40; w += 1 + w / 8) {
+			want.len = 0;
+			greedy_fill(md.data, md.len, w, &want);
+			buf_addc(&want, '\0');
+			got = render(md.data, w);
+			if (strcmp(got, want.data) != 0 && bad++ == 0)
+				tap_diag("\"%s\" at %u:\n%s\nwant:\n%s",
+				    md.data, w, got, want.data);
+			free(got);
+			tried++;
+		}
+	}
+	tap_is_int((long long)bad, 0, "%zu ASCII paragraphs filled as the "
+	    "greedy rule fills them", tried);
+	buf_release(&md);
+	buf_release(&want);
 }
 
 /* Two layouts draw the same lines. */
@@ -467,6 +562,7 @@ main(int argc, char *argv[])
 	}
 	test_random();
 	test_render();
+	test_ascii_fill();
 	test_cache();
 	return tap_done();
 }

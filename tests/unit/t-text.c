@@ -199,6 +199,24 @@ reference_breaks(const char *s, size_t len, char *brk)
 }
 
 /*
+ * `n` random bytes of printable ASCII, mostly letters and spaces, as prose
+ * is: `blanks` in 160 are spaces.
+ */
+static void
+random_prose(char *s, size_t n, unsigned int blanks, unsigned int *seed)
+{
+	unsigned int	 a;
+	size_t		 k;
+
+	for (k = 0; k < n; k++) {
+		*seed = *seed * 1103515245 + 12345;
+		a = (*seed >> 16) % 160;
+		s[k] = a < 60 ? (char)('a' + a % 26) : a < 60 + blanks ? ' ' :
+		    (char)(0x21 + a % 94);
+	}
+}
+
+/*
  * The ASCII fast path must agree with libunistring everywhere: on every
  * string of three characters drawn from TAB, space and printable ASCII, and
  * on long random strings.
@@ -223,13 +241,7 @@ test_ascii_breaks(void)
 			}
 	for (i = 0; i < 200000; i++) {
 		n = 4 + i % 40;
-		for (c = 0; c < n; c++) {
-			seed = seed * 1103515245 + 12345;
-			/* Mostly letters and spaces, as prose is. */
-			a = (seed >> 16) % 160;
-			s[c] = a < 60 ? (char)('a' + a % 26) : a < 90 ? ' ' :
-			    (char)(0x21 + a % 94);
-		}
+		random_prose(s, n, 30, &seed);
 		text_linebreaks(s, n, got);
 		reference_breaks(s, n, want);
 		bad += memcmp(got, want, n) != 0;
@@ -237,6 +249,37 @@ test_ascii_breaks(void)
 	}
 	tap_is_int((long long)bad, 0, "ASCII breaks agree with libunistring "
 	    "on %zu strings", tried);
+}
+
+/*
+ * The break before one byte, found from the bytes before it, is the one
+ * the whole pass finds there, on printable ASCII that opens with no blank;
+ * and such text is told from any other.
+ */
+static void
+test_ascii_break_at(void)
+{
+	char		 s[64], brk[64];
+	unsigned int	 seed = 777;
+	size_t		 i, k, n, bad = 0, tried = 0;
+
+	for (i = 0; i < 100000; i++) {
+		n = 1 + i % 60;
+		random_prose(s, n, 40, &seed);
+		if (s[0] == ' ')
+			s[0] = 'x';
+		text_linebreaks(s, n, brk);
+		for (k = 0; k < n; k++, tried++)
+			bad += (int)text_break_ascii_at(s, k) != brk[k];
+	}
+	tap_is_int((long long)bad, 0, "a break found alone agrees with the "
+	    "pass at %zu bytes", tried);
+	tap_ok(text_is_printable_ascii("a b ~ }", 7) &&
+	    text_is_printable_ascii("", 0) &&
+	    !text_is_printable_ascii("a\tb", 3) &&
+	    !text_is_printable_ascii("a\x7f", 2) &&
+	    !text_is_printable_ascii("caf\xc3\xa9", 5) &&
+	    !text_is_printable_ascii("a\nb", 3), "printable ASCII told apart");
 }
 
 static void
@@ -317,6 +360,7 @@ main(void)
 	test_controls();
 	test_breaks();
 	test_ascii_breaks();
+	test_ascii_break_at();
 	test_clusters();
 	test_classes();
 	test_fit();
