@@ -27,6 +27,7 @@ struct layout_run {
  */
 struct layout_ref {
 	size_t		 pos;
+	size_t		 from;		/* where its span opens */
 	unsigned int	 link;
 	unsigned int	 cols;
 	const char	*mark;		/* static: a word before an image's

@@ -364,9 +364,10 @@ layout_add_run(struct layout_scratch *sc, size_t off, unsigned char style)
 	sc->runs[sc->nruns++].style = style;
 }
 
+/* A number or mark at `pos` of the span that opens at `from`. */
 static struct layout_ref *
-layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link,
-    const char *mark)
+layout_add_ref(struct layout_scratch *sc, size_t pos, size_t from,
+    unsigned int link, const char *mark)
 {
 	struct layout_ref	*r;
 
@@ -374,6 +375,7 @@ layout_add_ref(struct layout_scratch *sc, size_t pos, unsigned int link,
 	    sizeof(*sc->refs));
 	r = &sc->refs[sc->nrefs++];
 	r->pos = pos;
+	r->from = from;
 	r->link = link;
 	r->mark = mark;
 	r->lead = mark != NULL;
@@ -393,8 +395,10 @@ layout_add_tildes(struct layout_scratch *sc, const struct doc_span *sp,
 {
 	const char	*tildes = sp->link == 1 ? "~" : "~~";
 
-	layout_add_ref(sc, sp->off - base, 0, tildes)->struck = true;
-	layout_add_ref(sc, sp->off + sp->len - base, 0, tildes)->struck = true;
+	layout_add_ref(sc, sp->off - base, sp->off - base, 0,
+	    tildes)->struck = true;
+	layout_add_ref(sc, sp->off + sp->len - base, sp->off - base, 0,
+	    tildes)->struck = true;
 	sc->refs[sc->nrefs - 1].lead = false;
 }
 
@@ -423,13 +427,13 @@ layout_styles(struct layout_ctx *c)
 		    c->base, -1, sp->kind };
 		/* An image's text is a description: it says so first. */
 		if (sp->kind == DOC_SPAN_IMAGE)
-			layout_add_ref(sc, sp->off - c->base, sp->link,
-			    sp->len > 0 ? LAYOUT_IMAGE_MARK ": " :
+			layout_add_ref(sc, sp->off - c->base, sp->off - c->base,
+			    sp->link, sp->len > 0 ? LAYOUT_IMAGE_MARK ": " :
 			    LAYOUT_IMAGE_MARK);
 		if (sp->kind == DOC_SPAN_LINK || sp->kind == DOC_SPAN_IMAGE ||
 		    sp->kind == DOC_SPAN_NOTE)
 			layout_add_ref(sc, sp->off + sp->len - c->base,
-			    sp->link, NULL);
+			    sp->off - c->base, sp->link, NULL);
 		if (sp->kind == DOC_SPAN_STRIKE && !c->l->struck_drawn)
 			layout_add_tildes(sc, sp, c->base);
 	}
@@ -462,9 +466,13 @@ layout_ref_cmp(const void *a, const void *b)
 
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
-	/* What opens comes first (an empty image's word before its
-	   number), what closes last (a strike's tildes after a number
-	   within it). */
+	/* What closes a span that opened before comes first: its text is
+	   behind ("[![a](a.png)](x)[![b](b.png)](y)", a's numbers before b's
+	   word). */
+	if ((x->from < x->pos) != (y->from < y->pos))
+		return x->from < x->pos ? -1 : 1;
+	/* Then what opens (an empty image's word before its number), what
+	   closes last (a strike's tildes after a number within it). */
 	if (layout_ref_rank(x) != layout_ref_rank(y))
 		return layout_ref_rank(x) - layout_ref_rank(y);
 	return x->link < y->link ? -1 : x->link > y->link;

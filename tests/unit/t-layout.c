@@ -296,6 +296,11 @@ static const struct {
 	    "some text ![](p.png)", 12, "some text\nimage[1]\n" },
 	{ "an empty image's word glued to a word", "some text![](p.png)", 12,
 	    "some\ntextimage[1]\n" },
+	{ "badges side by side: a's numbers before b's word",
+	    "[![a](a.png)](x)[![b](b.png)](y)", 40,
+	    "image: a[1][2]image: b[3][4]\n" },
+	{ "a strike's tildes before the image that follows",
+	    "~~a~~![](i.png)", 20, "~~a~~image[1]\n" },
 };
 
 static void
