@@ -168,9 +168,16 @@ html_reference(const char *s, size_t len, size_t *p, char *out, size_t size,
 	return true;
 }
 
-/* An attribute's value at s[*p], into out (NULL: passed over). */
+/*
+ * An attribute's value at s[*p], into out (NULL: passed over).  Control
+ * characters never reach it; in `prose`, text a reader is shown, white
+ * space runs, line breaks and all, are one blank, as a browser shows them
+ * ("alt=\"a chart of\nthe results\""); a URL drops line breaks and tabs,
+ * as a browser's URL parser does.
+ */
 static void
-html_value(const char *s, size_t len, size_t *p, char *out, size_t size)
+html_value(const char *s, size_t len, size_t *p, char *out, size_t size,
+    bool prose)
 {
 	size_t	 o = 0;
 	char	 quote = 0;
@@ -182,16 +189,21 @@ html_value(const char *s, size_t len, size_t *p, char *out, size_t size)
 		if (out != NULL && s[*p] == '&' &&
 		    html_reference(s, len, p, out, size, &o, true))
 			continue;
-		/* Control characters never reach a value. */
-		if (out != NULL && o + 1 < size &&
+		if (out != NULL && prose && html_is_space(s[*p])) {
+			if (o > 0 && out[o - 1] != ' ' && o + 1 < size)
+				out[o++] = ' ';
+		} else if (out != NULL && o + 1 < size &&
 		    (unsigned char)s[*p] >= 0x20 && s[*p] != 0x7f)
 			out[o++] = s[*p];
 		(*p)++;
 	}
 	if (quote != 0 && *p < len)
 		(*p)++;
-	if (out != NULL)
-		out[o] = '\0';
+	if (out == NULL)
+		return;
+	while (prose && o > 0 && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
 }
 
 /* The attributes of a start tag from s[p]; href, src and alt kept. */
@@ -200,6 +212,7 @@ html_attributes(const char *s, size_t len, size_t p, struct html_tag *tag)
 {
 	size_t	 from;
 	char	*out;
+	bool	 prose;
 
 	for (;;) {
 		while (p < len && html_is_space(s[p]))
@@ -226,13 +239,14 @@ html_attributes(const char *s, size_t len, size_t p, struct html_tag *tag)
 			out = tag->src;
 		else if (p - from == 3 && strncasecmp(s + from, "alt", 3) == 0)
 			out = tag->alt;
+		prose = out == tag->alt;
 		while (p < len && html_is_space(s[p]))
 			p++;
 		if (p < len && s[p] == '=') {
 			p++;
 			while (p < len && html_is_space(s[p]))
 				p++;
-			html_value(s, len, &p, out, HTML_VALUE_MAX);
+			html_value(s, len, &p, out, HTML_VALUE_MAX, prose);
 		}
 	}
 }
