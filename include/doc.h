@@ -89,11 +89,14 @@ struct doc_span {
 	size_t			 off;		/* in doc->text */
 	size_t			 len;
 	size_t			 url_off;	/* link, image: in doc->urls */
-	size_t			 url_len;
+	unsigned int		 url_len;	/* less than an article's
+						   LOAD_MAX_SIZE bytes */
 	unsigned int		 link;		/* link, image, note: number
 						   from 1; strike: its
 						   tildes, 0 from HTML */
 	enum doc_span_kind	 kind;
+	unsigned int		 inner;		/* spans opened inside it:
+						   the ones right after it */
 };
 
 /*

@@ -659,13 +659,14 @@ void
 doc_span_close(struct doc *d, size_t sp)
 {
 	d->spans[sp].len = d->text.len - d->spans[sp].off;
+	d->spans[sp].inner = (unsigned int)(d->nspans - 1 - sp);
 }
 
 void
 doc_span_set_url(struct doc *d, size_t sp, const char *url, size_t len)
 {
 	d->spans[sp].url_off = d->urls.len;
-	d->spans[sp].url_len = len;
+	d->spans[sp].url_len = (unsigned int)len;
 	buf_add(&d->urls, url, len);
 }
 

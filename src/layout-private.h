@@ -27,7 +27,9 @@ struct layout_run {
  */
 struct layout_ref {
 	size_t		 pos;
-	size_t		 from;		/* where its span opens */
+	size_t		 order;		/* of its span's opening or closing
+					   among the article's, as its
+					   text has them */
 	unsigned int	 link;
 	unsigned int	 cols;
 	const char	*mark;		/* static: a word before an image's

@@ -364,9 +364,21 @@ layout_add_run(struct layout_scratch *sc, size_t off, unsigned char style)
 	sc->runs[sc->nruns++].style = style;
 }
 
-/* A number or mark at `pos` of the span that opens at `from`. */
+/*
+ * Where the opening (or, `closing`, the closing) of span `g` of the doc
+ * comes among all spans' openings and closings, as the text has them: a
+ * span opens after the one before it and closes after the spans opened
+ * inside it.  Spans that close together share a place.
+ */
+static size_t
+layout_span_order(const struct doc *d, size_t g, bool closing)
+{
+	return closing ? 2 * (g + d->spans[g].inner) + 1 : 2 * g;
+}
+
+/* A number or mark at `pos`, at `order` among the spans' ends. */
 static struct layout_ref *
-layout_add_ref(struct layout_scratch *sc, size_t pos, size_t from,
+layout_add_ref(struct layout_scratch *sc, size_t pos, size_t order,
     unsigned int link, const char *mark)
 {
 	struct layout_ref	*r;
@@ -375,7 +387,7 @@ layout_add_ref(struct layout_scratch *sc, size_t pos, size_t from,
 	    sizeof(*sc->refs));
 	r = &sc->refs[sc->nrefs++];
 	r->pos = pos;
-	r->from = from;
+	r->order = order;
 	r->link = link;
 	r->mark = mark;
 	r->lead = mark != NULL;
@@ -390,15 +402,16 @@ layout_add_ref(struct layout_scratch *sc, size_t pos, size_t from,
  * around it, as the author wrote them: as many as span `sp` says.
  */
 static void
-layout_add_tildes(struct layout_scratch *sc, const struct doc_span *sp,
-    size_t base)
+layout_add_tildes(struct layout_ctx *c, size_t g)
 {
-	const char	*tildes = sp->link == 1 ? "~" : "~~";
+	struct layout_scratch	*sc = c->l->scratch;
+	const struct doc_span	*sp = &c->d->spans[g];
+	const char		*tildes = sp->link == 1 ? "~" : "~~";
 
-	layout_add_ref(sc, sp->off - base, sp->off - base, 0,
-	    tildes)->struck = true;
-	layout_add_ref(sc, sp->off + sp->len - base, sp->off - base, 0,
-	    tildes)->struck = true;
+	layout_add_ref(sc, sp->off - c->base, layout_span_order(c->d, g,
+	    false), 0, tildes)->struck = true;
+	layout_add_ref(sc, sp->off + sp->len - c->base,
+	    layout_span_order(c->d, g, true), 0, tildes)->struck = true;
 	sc->refs[sc->nrefs - 1].lead = false;
 }
 
@@ -427,15 +440,17 @@ layout_styles(struct layout_ctx *c)
 		    c->base, -1, sp->kind };
 		/* An image's text is a description: it says so first. */
 		if (sp->kind == DOC_SPAN_IMAGE)
-			layout_add_ref(sc, sp->off - c->base, sp->off - c->base,
+			layout_add_ref(sc, sp->off - c->base,
+			    layout_span_order(c->d, c->span + i, false),
 			    sp->link, sp->len > 0 ? LAYOUT_IMAGE_MARK ": " :
 			    LAYOUT_IMAGE_MARK);
 		if (sp->kind == DOC_SPAN_LINK || sp->kind == DOC_SPAN_IMAGE ||
 		    sp->kind == DOC_SPAN_NOTE)
 			layout_add_ref(sc, sp->off + sp->len - c->base,
-			    sp->off - c->base, sp->link, NULL);
+			    layout_span_order(c->d, c->span + i, true),
+			    sp->link, NULL);
 		if (sp->kind == DOC_SPAN_STRIKE && !c->l->struck_drawn)
-			layout_add_tildes(sc, sp, c->base);
+			layout_add_tildes(c, c->span + i);
 	}
 	if (n > 1)
 		qsort(sc->events, n, sizeof(*sc->events), layout_event_cmp);
@@ -466,13 +481,12 @@ layout_ref_cmp(const void *a, const void *b)
 
 	if (x->pos != y->pos)
 		return x->pos < y->pos ? -1 : 1;
-	/* What closes a span that opened before comes first: its text is
-	   behind ("[![a](a.png)](x)[![b](b.png)](y)", a's numbers before b's
-	   word). */
-	if ((x->from < x->pos) != (y->from < y->pos))
-		return x->from < x->pos ? -1 : 1;
-	/* Then what opens (an empty image's word before its number), what
-	   closes last (a strike's tildes after a number within it). */
+	/* As the text has them: "[![a](a.png)](x)[![b](b.png)](y)", a's
+	   numbers before b's word; an empty image's word before its number,
+	   and both inside a strike that ends there. */
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	/* Closing together: numbers in order, a strike's tildes last. */
 	if (layout_ref_rank(x) != layout_ref_rank(y))
 		return layout_ref_rank(x) - layout_ref_rank(y);
 	return x->link < y->link ? -1 : x->link > y->link;

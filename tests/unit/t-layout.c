@@ -301,6 +301,13 @@ static const struct {
 	    "image: a[1][2]image: b[3][4]\n" },
 	{ "a strike's tildes before the image that follows",
 	    "~~a~~![](i.png)", 20, "~~a~~image[1]\n" },
+	{ "an empty image ending a strike stays inside it",
+	    "~~removed ![](old.png)~~ kept", 40, "~~removed image[1]~~ kept\n" },
+	{ "an empty image ending a link: its number, then the link's",
+	    "[aaa bbb ![](i.png)](u)", 10, "aaa bbb\nimage[1]\n[2]\n" },
+	{ "empty badges side by side",
+	    "[![](b.svg)](ci)[![](c.svg)](cov)", 40,
+	    "image[1][2]image[3][4]\n" },
 };
 
 static void
