@@ -169,11 +169,37 @@ html_reference(const char *s, size_t len, size_t *p, char *out, size_t size,
 }
 
 /*
- * An attribute's value at s[*p], into out (NULL: passed over).  Control
- * characters never reach it; in `prose`, text a reader is shown, white
- * space runs, line breaks and all, are one blank, as a browser shows them
- * ("alt=\"a chart of\nthe results\""); a URL drops line breaks and tabs,
- * as a browser's URL parser does.
+ * A value as read, references decoded, made what it stands for: text a
+ * reader is shown (`prose`) has each run of white space as one blank, and
+ * none at its ends, as a browser lays alt text out ("a chart of\nthe
+ * results"); a URL loses its tabs and line breaks and the blanks at its
+ * ends, as a browser's URL parser does.
+ */
+static size_t
+html_value_tidy(char *v, size_t n, bool prose)
+{
+	size_t	 i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!html_is_space(v[i]))
+			v[o++] = v[i];
+		else if (prose && o > 0 && v[o - 1] != ' ')
+			v[o++] = ' ';
+		else if (!prose && v[i] == ' ')
+			v[o++] = ' ';
+	}
+	while (o > 0 && v[o - 1] == ' ')
+		o--;
+	for (i = 0; i < o && v[i] == ' '; i++)
+		continue;
+	memmove(v, v + i, o - i);
+	return o - i;
+}
+
+/*
+ * An attribute's value at s[*p], into out (NULL: passed over), tidied as
+ * html_value_tidy() says.  Control characters other than white space never
+ * reach it.
  */
 static void
 html_value(const char *s, size_t len, size_t *p, char *out, size_t size,
@@ -189,21 +215,16 @@ html_value(const char *s, size_t len, size_t *p, char *out, size_t size,
 		if (out != NULL && s[*p] == '&' &&
 		    html_reference(s, len, p, out, size, &o, true))
 			continue;
-		if (out != NULL && prose && html_is_space(s[*p])) {
-			if (o > 0 && out[o - 1] != ' ' && o + 1 < size)
-				out[o++] = ' ';
-		} else if (out != NULL && o + 1 < size &&
-		    (unsigned char)s[*p] >= 0x20 && s[*p] != 0x7f)
+		if (out != NULL && o + 1 < size &&
+		    (((unsigned char)s[*p] >= 0x20 && s[*p] != 0x7f) ||
+		    html_is_space(s[*p])))
 			out[o++] = s[*p];
 		(*p)++;
 	}
 	if (quote != 0 && *p < len)
 		(*p)++;
-	if (out == NULL)
-		return;
-	while (prose && o > 0 && out[o - 1] == ' ')
-		o--;
-	out[o] = '\0';
+	if (out != NULL)
+		out[html_value_tidy(out, o, prose)] = '\0';
 }
 
 /* The attributes of a start tag from s[p]; href, src and alt kept. */
