@@ -198,8 +198,9 @@ html_value_tidy(char *v, size_t n, bool prose)
 
 /*
  * An attribute's value at s[*p], into out (NULL: passed over), tidied as
- * html_value_tidy() says.  Control characters other than white space never
- * reach it.
+ * html_value_tidy() says.  White space is squeezed as it is read, so that
+ * a value cut at `size` is cut where its tidy form would be; a control
+ * character written as it is never reaches the value.
  */
 static void
 html_value(const char *s, size_t len, size_t *p, char *out, size_t size,
@@ -215,9 +216,12 @@ html_value(const char *s, size_t len, size_t *p, char *out, size_t size,
 		if (out != NULL && s[*p] == '&' &&
 		    html_reference(s, len, p, out, size, &o, true))
 			continue;
-		if (out != NULL && o + 1 < size &&
-		    (((unsigned char)s[*p] >= 0x20 && s[*p] != 0x7f) ||
-		    html_is_space(s[*p])))
+		if (out != NULL && html_is_space(s[*p])) {
+			if ((prose ? o > 0 && out[o - 1] != ' ' :
+			    s[*p] == ' ') && o + 1 < size)
+				out[o++] = ' ';
+		} else if (out != NULL && o + 1 < size &&
+		    (unsigned char)s[*p] >= 0x20 && s[*p] != 0x7f)
 			out[o++] = s[*p];
 		(*p)++;
 	}

@@ -103,6 +103,7 @@ test_inline_html(void)
 	struct doc		*d;
 	const struct doc_span	*sp;
 	const char		*url;
+	struct buf		 md;
 	size_t			 len, i;
 
 	d = testdoc_load("Press <kbd>Ctrl</kbd>+<KBD>C</KBD>.<br/>A "
@@ -145,6 +146,17 @@ test_inline_html(void)
 	else
 		tap_ok(false, "the image has a URL");
 	doc_free(d);
+	/* Squeezed as read: blanks do not use up the room for a value. */
+	buf_init(&md);
+	buf_adds(&md, "<img src=\"i.png\" alt=\"");
+	for (i = 0; i < 3000; i++)
+		buf_adds(&md, i % 40 == 39 ? "\t" : " ");
+	buf_adds(&md, "word\"> here\n");
+	d = testdoc_load(md.data);
+	tap_is_str(block_text(d, 0), "word here", "a long run of blanks in "
+	    "alt text is squeezed before the value is cut");
+	doc_free(d);
+	buf_release(&md);
 }
 
 /* HTML elements with looks of their own. */
