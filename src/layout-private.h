@@ -30,6 +30,7 @@ struct layout_ref {
 	size_t		 order;		/* of its span's opening or closing
 					   among the article's, as its
 					   text has them */
+	size_t		 span;		/* its span, in doc->spans */
 	unsigned int	 link;
 	unsigned int	 cols;
 	const char	*mark;		/* static: a word before an image's

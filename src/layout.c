@@ -368,7 +368,8 @@ layout_add_run(struct layout_scratch *sc, size_t off, unsigned char style)
  * Where the opening (or, `closing`, the closing) of span `g` of the doc
  * comes among all spans' openings and closings, as the text has them: a
  * span opens after the one before it and closes after the spans opened
- * inside it.  Spans that close together share a place.
+ * inside it.  Spans that close together share a place; the inner one,
+ * opened later, closes first (see layout_ref_cmp()).
  */
 static size_t
 layout_span_order(const struct doc *d, size_t g, bool closing)
@@ -376,21 +377,28 @@ layout_span_order(const struct doc *d, size_t g, bool closing)
 	return closing ? 2 * (g + d->spans[g].inner) + 1 : 2 * g;
 }
 
-/* A number or mark at `pos`, at `order` among the spans' ends. */
+/*
+ * A number or mark at the opening (or, `closing`, the closing) of span `g`
+ * of the doc: its link number, or `mark`, which stands before the text
+ * when the span opens.
+ */
 static struct layout_ref *
-layout_add_ref(struct layout_scratch *sc, size_t pos, size_t order,
+layout_add_ref(struct layout_ctx *c, size_t g, bool closing,
     unsigned int link, const char *mark)
 {
+	struct layout_scratch	*sc = c->l->scratch;
+	const struct doc_span	*sp = &c->d->spans[g];
 	struct layout_ref	*r;
 
 	sc->refs = xgrow(sc->refs, &sc->caprefs, sc->nrefs + 1,
 	    sizeof(*sc->refs));
 	r = &sc->refs[sc->nrefs++];
-	r->pos = pos;
-	r->order = order;
+	r->pos = sp->off - c->base + (closing ? sp->len : 0);
+	r->order = layout_span_order(c->d, g, closing);
+	r->span = g;
 	r->link = link;
 	r->mark = mark;
-	r->lead = mark != NULL;
+	r->lead = !closing;
 	r->struck = false;
 	r->cols = mark != NULL ? (unsigned int)strlen(mark) :
 	    (unsigned int)snprintf(NULL, 0, "[%u]", link);
@@ -399,20 +407,15 @@ layout_add_ref(struct layout_scratch *sc, size_t pos, size_t order,
 
 /*
  * Where the output cannot strike text through, a strike's tildes stand
- * around it, as the author wrote them: as many as span `sp` says.
+ * around it, as the author wrote them: as many as span `g` says.
  */
 static void
 layout_add_tildes(struct layout_ctx *c, size_t g)
 {
-	struct layout_scratch	*sc = c->l->scratch;
-	const struct doc_span	*sp = &c->d->spans[g];
-	const char		*tildes = sp->link == 1 ? "~" : "~~";
+	const char	*tildes = c->d->spans[g].link == 1 ? "~" : "~~";
 
-	layout_add_ref(sc, sp->off - c->base, layout_span_order(c->d, g,
-	    false), 0, tildes)->struck = true;
-	layout_add_ref(sc, sp->off + sp->len - c->base,
-	    layout_span_order(c->d, g, true), 0, tildes)->struck = true;
-	sc->refs[sc->nrefs - 1].lead = false;
+	layout_add_ref(c, g, false, 0, tildes)->struck = true;
+	layout_add_ref(c, g, true, 0, tildes)->struck = true;
 }
 
 /*
@@ -440,15 +443,12 @@ layout_styles(struct layout_ctx *c)
 		    c->base, -1, sp->kind };
 		/* An image's text is a description: it says so first. */
 		if (sp->kind == DOC_SPAN_IMAGE)
-			layout_add_ref(sc, sp->off - c->base,
-			    layout_span_order(c->d, c->span + i, false),
-			    sp->link, sp->len > 0 ? LAYOUT_IMAGE_MARK ": " :
+			layout_add_ref(c, c->span + i, false, sp->link,
+			    sp->len > 0 ? LAYOUT_IMAGE_MARK ": " :
 			    LAYOUT_IMAGE_MARK);
 		if (sp->kind == DOC_SPAN_LINK || sp->kind == DOC_SPAN_IMAGE ||
 		    sp->kind == DOC_SPAN_NOTE)
-			layout_add_ref(sc, sp->off + sp->len - c->base,
-			    layout_span_order(c->d, c->span + i, true),
-			    sp->link, NULL);
+			layout_add_ref(c, c->span + i, true, sp->link, NULL);
 		if (sp->kind == DOC_SPAN_STRIKE && !c->l->struck_drawn)
 			layout_add_tildes(c, c->span + i);
 	}
@@ -469,12 +469,6 @@ layout_styles(struct layout_ctx *c)
 }
 
 static int
-layout_ref_rank(const struct layout_ref *r)
-{
-	return r->lead ? 0 : r->mark == NULL ? 1 : 2;
-}
-
-static int
 layout_ref_cmp(const void *a, const void *b)
 {
 	const struct layout_ref	*x = a, *y = b;
@@ -486,10 +480,9 @@ layout_ref_cmp(const void *a, const void *b)
 	   and both inside a strike that ends there. */
 	if (x->order != y->order)
 		return x->order < y->order ? -1 : 1;
-	/* Closing together: numbers in order, a strike's tildes last. */
-	if (layout_ref_rank(x) != layout_ref_rank(y))
-		return layout_ref_rank(x) - layout_ref_rank(y);
-	return x->link < y->link ? -1 : x->link > y->link;
+	/* Closing together, the inner span first: "[~~a~~](u)" is
+	   "~~a~~[1]"; one span gives one closing. */
+	return x->span > y->span ? -1 : x->span < y->span;
 }
 
 /* Style at offset `pos`; calls come with offsets that never decrease. */

@@ -298,16 +298,18 @@ static const struct {
 	    "some\ntextimage[1]\n" },
 	{ "badges side by side: a's numbers before b's word",
 	    "[![a](a.png)](x)[![b](b.png)](y)", 40,
-	    "image: a[1][2]image: b[3][4]\n" },
+	    "image: a[2][1]image: b[4][3]\n" },
 	{ "a strike's tildes before the image that follows",
 	    "~~a~~![](i.png)", 20, "~~a~~image[1]\n" },
 	{ "an empty image ending a strike stays inside it",
 	    "~~removed ![](old.png)~~ kept", 40, "~~removed image[1]~~ kept\n" },
 	{ "an empty image ending a link: its number, then the link's",
-	    "[aaa bbb ![](i.png)](u)", 10, "aaa bbb\nimage[1]\n[2]\n" },
+	    "[aaa bbb ![](i.png)](u)", 10, "aaa bbb\nimage[2]\n[1]\n" },
 	{ "empty badges side by side",
 	    "[![](b.svg)](ci)[![](c.svg)](cov)", 40,
-	    "image[1][2]image[3][4]\n" },
+	    "image[2][1]image[4][3]\n" },
+	{ "a strike ending a link: its tildes, then the number",
+	    "[~~a~~](u)", 20, "~~a~~[1]\n" },
 };
 
 static void
