@@ -63,11 +63,6 @@ dump_safe(FILE *fp, const char *s, size_t len)
 {
 	struct buf	 b;
 
-	/* Most URLs and titles: nothing to show otherwise. */
-	if (text_is_printable_ascii(s, len)) {
-		fwrite(s, 1, len, fp);
-		return;
-	}
 	buf_init(&b);
 	text_fit(s, len, SIZE_MAX, &b);
 	fwrite(b.data, 1, b.len, fp);

@@ -410,6 +410,11 @@ text_fit(const char *s, size_t len, size_t cols, struct buf *out)
 	unsigned int	 w;
 	bool		 cut;
 
+	/* Printable ASCII that fits: a cell a byte, nothing to show otherwise. */
+	if (len > 0 && len <= cols && text_is_printable_ascii(s, len)) {
+		buf_add(out, s, len);
+		return len;
+	}
 	for (i = 0; i < len && used <= cols; i += n) {
 		n = text_decode(s + i, len - i, &cp);
 		used += text_fit_cells(cp);
@@ -801,6 +806,14 @@ static const unsigned char text_lbc_pairs[LBC_SP][LBC_SP] = {
 	/* SY */ { 3, 2, 0, 0, 0, 2, 0, 2, 3, 3, 3, 2, 0 },
 };
 
+/* The break between classes `prev` and `cur`, blanks between them or not. */
+static enum text_break
+text_lb_pair(unsigned char prev, unsigned char cur, bool spaces)
+{
+	return text_lbc_pairs[prev][cur] & (spaces ? 2 : 1) ?
+	    TEXT_BREAK_ALLOWED : TEXT_BREAK_NO;
+}
+
 /*
  * Break opportunities of text made only of printable ASCII and tabs, not
  * starting with a space: the pair table algorithm of UAX #14, which is
@@ -829,8 +842,7 @@ text_linebreaks_ascii(const char *s, size_t len, char *brk)
 			spaces = true;
 			continue;
 		}
-		brk[i] = text_lbc_pairs[prev][cur] & (spaces ? 2 : 1) ?
-		    TEXT_BREAK_ALLOWED : TEXT_BREAK_NO;
+		brk[i] = (char)text_lb_pair(prev, cur, spaces);
 		prev = cur;
 		spaces = false;
 	}
@@ -860,9 +872,8 @@ text_break_ascii_at(const char *s, size_t i)
 	while (j > 0 && s[j - 1] == ' ')
 		j--;
 	/* s[0] is no space, so a byte that is none comes before. */
-	return text_lbc_pairs[text_ascii_lbc[(unsigned char)s[j - 1]]]
-	    [text_ascii_lbc[(unsigned char)s[i]]] & (j < i ? 2 : 1) ?
-	    TEXT_BREAK_ALLOWED : TEXT_BREAK_NO;
+	return text_lb_pair(text_ascii_lbc[(unsigned char)s[j - 1]],
+	    text_ascii_lbc[(unsigned char)s[i]], j < i);
 }
 
 void
