@@ -23,17 +23,23 @@ struct patho_input {
 	const char	*toc;		/* --toc shows this, or NULL */
 	const char	*diag;		/* standard error mentions this, or
 					   NULL */
-	/*
-	 * MiB that --dump may take at its peak: about twice what it takes,
-	 * so that a change that makes the loader keep much more than it
-	 * needs is caught, not one of a few pages.
-	 */
-	unsigned int	 mib;
 };
 
 /* The inputs, in the order they run, and how many there are. */
 extern const struct patho_input	 patho_inputs[];
 extern const size_t		 patho_ninputs;
+
+/*
+ * The most memory, in KiB, that olsread may hold at once on an article of
+ * `size` bytes, whatever it is asked to do with it: eight times the
+ * article, or one and a half times `parser_kib`, what the cmark program
+ * alone held at its peak to parse it (0 when not measured), whichever is
+ * more, plus 32 MiB for the program, its libraries and their tables.  The
+ * article's text, a small record for each block and span, and one piece's
+ * tree at a time are what the design keeps; the parser's own need is a
+ * floor that no reader built on it can go under.
+ */
+size_t		 patho_bound_kib(size_t size, size_t parser_kib);
 
 /* The input called `name`, or NULL. */
 const struct patho_input	*patho_find(const char *name);

@@ -9,16 +9,24 @@
  * opened, and a query the article holds must leave a current match.
  * alarm(60) bounds each input: a hang kills the test, the last "#" line
  * naming the input.  The seconds each took are TAP comments, never
- * checked.
+ * checked.  Memory is: the process's peak resident set over an input's
+ * load and all its sizes, the peak reset before it (Linux's clear_refs),
+ * must stay within the input's bound (patho_bound_kib(), the parser's floor
+ * measured here by cmark_parse_document() on the same bytes), unless the
+ * build has sanitizers (OLSREAD_PATHO_SANITIZED set), whose shadow memory
+ * counts in it.
  */
 #include "view.h"
 
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <cmark.h>
 
 #include "diag.h"
 #include "doc.h"
@@ -112,6 +120,53 @@ patho_draw(struct view *v, const struct doc *d, const char *step,
 	free(rows);
 }
 
+/*
+ * Start a new peak: the heap given back first, then the peak resident
+ * set made what the process holds now.  False where the system cannot.
+ */
+static bool
+patho_peak_reset(void)
+{
+	FILE	*f;
+	bool	 ok;
+
+	malloc_trim(0);
+	if ((f = fopen("/proc/self/clear_refs", "w")) == NULL)
+		return false;
+	ok = fputs("5", f) != EOF;
+	return fclose(f) == 0 && ok;
+}
+
+/* The peak resident set since the last reset, in KiB; 0 if unknown. */
+static size_t
+patho_peak_kib(void)
+{
+	char		 line[128];
+	FILE		*f;
+	size_t		 kib = 0;
+
+	if ((f = fopen("/proc/self/status", "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "VmHWM: %zu kB", &kib) == 1)
+			break;
+	fclose(f);
+	return kib;
+}
+
+/* The peak of cmark alone parsing `md`, in KiB; 0 if unknown. */
+static size_t
+patho_parser_kib(const struct buf *md)
+{
+	cmark_node	*root;
+
+	if (!patho_peak_reset())
+		return 0;
+	root = cmark_parse_document(md->data, md->len, CMARK_OPT_DEFAULT);
+	cmark_node_free(root);
+	return patho_peak_kib();
+}
+
 /* Type the query after `/`, then Enter. */
 static void
 patho_search(struct view *v, const char *query)
@@ -160,42 +215,30 @@ patho_drive(struct view *v, const struct doc *d,
 }
 
 static struct doc *
-patho_load(const struct patho_input *in, size_t scale)
+patho_load(const struct patho_input *in, const struct buf *md)
 {
 	struct diag	 dg;
 	struct doc	*d;
-	struct buf	 md;
 	char		 name[64];
 
-	buf_init(&md);
-	in->gen(&md, scale);
 	snprintf(name, sizeof(name), "%s.md", in->name);
 	diag_init(&dg);
-	d = load_buffer(name, md.data, md.len, 0, &dg);
+	d = load_buffer(name, md->data, md->len, 0, &dg);
 	diag_release(&dg);
-	buf_release(&md);
 	return d;
 }
 
+/* The keys of the test at each size in turn, on the loaded doc `d`. */
 static void
-patho_input(const struct patho_input *in, const struct keymap *km,
-    size_t scale)
+patho_sizes_all(const struct patho_input *in, const struct doc *d,
+    const struct keymap *km)
 {
 	struct view_opts	 o;
 	struct patho_why	 w;
 	struct view		*v;
-	struct doc		*d;
-	double			 t0, t;
+	double			 t;
 	size_t			 i, next;
 
-	printf("# %s: loading\n", in->name);
-	fflush(stdout);
-	alarm(PATHO_LIMIT);
-	t0 = patho_now();
-	d = patho_load(in, scale);
-	t = patho_now();
-	printf("# %s: %zu blocks, %zu sections, loaded in %.2f s\n", in->name,
-	    d->nblocks, d->nsections, t - t0);
 	memset(&o, 0, sizeof(o));
 	o.measure = 1000;
 	o.sidebar = true;
@@ -217,7 +260,58 @@ patho_input(const struct patho_input *in, const struct keymap *km,
 		    patho_sizes[next].lines))
 			tap_diag("%s", w.s);
 	}
+}
+
+/* The peak just measured, `kib`, within the bound for `md`. */
+static void
+patho_bounded(const struct patho_input *in, const struct buf *md,
+    size_t parser_kib, size_t kib)
+{
+	size_t	 bound = patho_bound_kib(md->len, parser_kib);
+
+	if (getenv("OLSREAD_PATHO_SANITIZED") != NULL) {
+		printf("# %s: the pager took %zu KiB, not bounded under the "
+		    "sanitizers\n", in->name, kib);
+		return;
+	}
+	if (kib == 0) {
+		tap_skip(1, "%s: the peak resident set cannot be read here",
+		    in->name);
+		return;
+	}
+	if (!tap_ok(kib <= bound, "%s (%s): the pager takes at most %zu MiB "
+	    "(it took %zu MiB; cmark alone %zu MiB)", in->name, in->what,
+	    bound / 1024, kib / 1024, parser_kib / 1024))
+		tap_diag("repeat: patho-view %s", in->name);
+}
+
+static void
+patho_input(const struct patho_input *in, const struct keymap *km,
+    size_t scale)
+{
+	struct doc	*d;
+	struct buf	 md;
+	double		 t0, t;
+	size_t		 parser_kib, kib;
+	bool		 measured;
+
+	printf("# %s: loading\n", in->name);
+	fflush(stdout);
+	alarm(PATHO_LIMIT);
+	buf_init(&md);
+	in->gen(&md, scale);
+	parser_kib = patho_parser_kib(&md);
+	measured = patho_peak_reset();
+	t0 = patho_now();
+	d = patho_load(in, &md);
+	t = patho_now();
+	printf("# %s: %zu blocks, %zu sections, loaded in %.2f s\n", in->name,
+	    d->nblocks, d->nsections, t - t0);
+	patho_sizes_all(in, d, km);
+	kib = measured ? patho_peak_kib() : 0;
 	doc_free(d);
+	patho_bounded(in, &md, parser_kib, kib);
+	buf_release(&md);
 	alarm(0);
 	printf("# %s: %.2f s in all\n", in->name, patho_now() - t0);
 }

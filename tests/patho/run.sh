@@ -9,9 +9,12 @@
 # which is also looked for by name), and end within the hang bound:
 # `timeout 60` kills a run that takes longer.  The seconds each run took
 # are TAP comments, never checked: machines are shared and noisy.  Memory
-# is steadier: --dump's peak must stay within the input's bound (patho-gen
-# lists it), unless the build has sanitizers (B_SANITIZE), whose shadow
-# memory and quarantine count in it.
+# is steadier: each run's peak must stay within the input's bound
+# (patho-gen --bound: eight times the article, or one and a half times
+# what the cmark program alone takes to parse it where that is more, plus
+# 32 MiB), unless the build has sanitizers (B_SANITIZE), whose shadow
+# memory and quarantine count in it.  Without the cmark program, the bound
+# is the article's alone.
 # usage: run.sh OLSREAD PATHO-GEN PEAK [B_SANITIZE]
 set -u
 bin=$1
@@ -87,33 +90,50 @@ fi
 "$gen" --list >"$tmp/list" || exit 1
 tab=$(printf '\t')
 start=$(now)
-# bounded NAME MIB: --dump's peak, just measured, within MIB.
+# bounded NAME MODE KIB: the peak of the run just made within KIB.
 bounded() {
 	kib=$(cat "$tmp/peak" 2>/dev/null) || kib=
-	what="$1 ($desc): --dump takes at most $2 MiB"
+	what="$1 ($desc): $2 takes at most $(($3 / 1024)) MiB"
 	if [ "$sanitized" != none ]; then
-		echo "# $1: --dump took $kib KiB, not bounded under $sanitized"
+		echo "# $1: $2 took $kib KiB, not bounded under $sanitized"
 	elif [ -z "$kib" ]; then
 		fail "$what" "its peak was not measured"
-	elif [ "$kib" -gt $(($2 * 1024)) ]; then
+	elif [ "$kib" -gt "$3" ]; then
 		fail "$what" "it took $((kib / 1024)) MiB" \
-		    "repeat: patho-gen $1 >$1.md; olsread --dump -w 80 $1.md"
+		    "repeat: patho-gen $1 >$1.md; olsread $2 $1.md"
 	else
 		pass "$what (it took $((kib / 1024)) MiB)"
 	fi
 }
 
-while IFS=$tab read -r name found text query toc diag mib desc; do
+# parser_kib NAME: what the cmark program takes at its peak to parse the
+# article, in KiB; 0 where there is no cmark program.
+parser_kib() {
+	if ! command -v cmark >/dev/null 2>&1; then
+		echo 0
+		return
+	fi
+	rm -f "$tmp/peak"
+	"$peak" "$tmp/peak" cmark "$tmp/$1.md" >/dev/null 2>&1
+	cat "$tmp/peak" 2>/dev/null || echo 0
+}
+command -v cmark >/dev/null 2>&1 ||
+	echo "# no cmark program: each bound is the article's alone"
+
+while IFS=$tab read -r name found text query toc diag desc; do
 	if ! "$gen" "$name" >"$tmp/$name.md"; then
 		fail "$name ($desc): patho-gen makes it"
 		continue
 	fi
-	echo "# $name: $(wc -c <"$tmp/$name.md") bytes"
+	size=$(wc -c <"$tmp/$name.md")
+	cmark_kib=$(parser_kib "$name")
+	bound=$("$gen" --bound "$size" "$cmark_kib")
+	echo "# $name: $size bytes; cmark took $cmark_kib KiB"
 	[ "$toc" = - ] && toc=
 	[ "$diag" = - ] && diag=
 	if [ "$text" = 1 ]; then output=text; else output=none; fi
 	run "$name" "--dump -w 80" 0 "$output" "" -- --dump -w 80
-	bounded "$name" "$mib"
+	bounded "$name" "--dump -w 80" "$bound"
 	if [ -z "$diag" ]; then
 		:
 	elif grep -Fq -- "$diag" "$tmp/err"; then
@@ -123,11 +143,13 @@ while IFS=$tab read -r name found text query toc diag mib desc; do
 		    "standard error: $(head -5 "$tmp/err")"
 	fi
 	run "$name" "--toc" 0 text "$toc" -- --toc
+	bounded "$name" --toc "$bound"
 	if [ "$found" = 1 ]; then
 		run "$name" "--search '$query'" 0 text "" -- --search "$query"
 	else
 		run "$name" "--search '$query'" 1 none "" -- --search "$query"
 	fi
+	bounded "$name" "--search '$query'" "$bound"
 	rm -f "$tmp/$name.md"
 done <"$tmp/list"
 echo "# all runs: $(seconds "$start" "$(now)") s"
