@@ -1,19 +1,27 @@
 /*
  * The layout's insides, shared by its parts and by nothing else (the lint
- * checks that only src/layout*.c include it):
- *	layout.c	a block at a width: prose filled, code kept, the
- *			prefixes of containers, the cache
+ * checks that only src/layout*.c include it).  The parts, top to bottom,
+ * each calling only those below it:
+ *	layout.c	a block at a width: the dispatch by kind, code kept,
+ *			headings, notes and rules; the cache
  *	layout-table.c	a table: columns sized to their cells and to the
  *			width, cells filled inside them; or records
+ *	layout-fill.c	prose filled: breaks, inline styles, link numbers
+ *	layout-line.c	lines and segments, the prefixes of containers, a
+ *			layout's memory
  */
 #ifndef OLSREAD_LAYOUT_PRIVATE_H
 #define OLSREAD_LAYOUT_PRIVATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "doc.h"
 #include "layout.h"
+
+/* A tab stop, every so many cells, in code and in prose alike. */
+#define LAYOUT_TAB		8
 
 /* Inline styles from a given offset of the block's text on. */
 struct layout_run {
@@ -89,11 +97,21 @@ struct layout_ctx {
 	unsigned int		 col0;		/* where the line's text starts */
 };
 
+/* layout-line.c */
+
 /* Lines and segments, at the end of layout `l`. */
 void		 layout_line_begin(struct layout *l);
 unsigned int	 layout_line_cols(const struct layout *l);
 void		 layout_text(struct layout *l, enum layout_role role,
 		    unsigned char style, size_t off, size_t len,
+		    unsigned int cols);
+
+/*
+ * A new segment of `cols` cells on the current line, all but its kind and
+ * role zero: layout_text() and layout_deco() fill in the rest.
+ */
+struct layout_seg *layout_seg_add(struct layout *l,
+		    enum layout_seg_kind kind, enum layout_role role,
 		    unsigned int cols);
 
 /*
@@ -116,10 +134,20 @@ void		 layout_new_line(struct layout_ctx *c);
 /* Cells left on the current line. */
 unsigned int	 layout_room(const struct layout_ctx *c);
 
-/* Lay out c->text as filled lines, the role set by the caller. */
+/* The blank line before the block, with the bars of shared quotes. */
+void		 layout_gap(struct layout_ctx *c);
+
+/*
+ * The stand-in for the tab or control character `cp`, `n` bytes at `pos`
+ * of the block, `w` cells wide (cut to the room left on the line).
+ */
+void		 layout_subst(struct layout_ctx *c, uint32_t cp, size_t pos,
+		    size_t n, unsigned int w);
+
+/* layout-fill.c: c->text as filled lines, the role set by the caller. */
 void		 layout_flow(struct layout_ctx *c);
 
-/* The block's table, in its layout. */
+/* layout-table.c: the block's table, in its layout. */
 void		 layout_table(struct layout_ctx *c);
 
 #endif
