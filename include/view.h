@@ -6,9 +6,11 @@
  * history, the marks, and what the status and prompt lines say.  It owns
  * the layout cache.  No curses here: the screen module draws what the view
  * describes, and turns terminal input into calls below.  The view is one
- * module in several files, src/view.c and a src/view-*.c a part (keys,
- * search, index, links, help, marks, memory); this header is its whole
- * interface, and src/view-private.h is for those files alone.
+ * module in several files, src/view.c and src/view-*.c, in layers: its
+ * primitives (messages, positions and motion, jumps) under its parts
+ * (index, search, links, help, speakers, memory), and the keys' dispatch
+ * on top; this header is its whole interface, and src/view-private.h is
+ * for those files alone.
  */
 #ifndef OLSREAD_VIEW_H
 #define OLSREAD_VIEW_H

@@ -4,7 +4,9 @@
  * the matches (highlighted in the body, counted in the index and the
  * status line), Escape goes back.  n and N step from match to match and
  * say when a step wraps round the end or lands in another section.  The
- * matching itself is search.c's; the query line is prompt.c's.
+ * matching itself is search.c's; the query line is prompt.c's.  What
+ * any prompt shows on its line, scrolled so that its cursor shows, is
+ * here too (view_prompt()).
  */
 #include "view.h"
 
@@ -88,7 +90,7 @@ view_prompt_cursor_cols(const struct view *v)
  * A prompt longer than the line scrolls, as a shell's does: the fewest
  * characters leave on the left that keep its cursor on screen.
  */
-size_t
+static size_t
 view_prompt_skip(const struct view *v, size_t *cells)
 {
 	size_t		 cursor = view_prompt_cursor_cols(v), i = 0, n;
@@ -101,6 +103,16 @@ view_prompt_skip(const struct view *v, size_t *cells)
 		i += n;
 	}
 	return i;
+}
+
+const char *
+view_prompt(const struct view *v)
+{
+	size_t	 cells;
+
+	if (v->prompt.len == 0)
+		return NULL;
+	return v->prompt.data + view_prompt_skip(v, &cells);
 }
 
 size_t

@@ -3,8 +3,10 @@
  * the key bindings, and an action a change of the view (view_do()); the
  * index, the search prompt and the help take the keys while they have
  * them.  Some keys wait for the next one: m and ' for a mark, Z for ZZ,
- * : for :n and :p, and a digit for the rest of a talk's number.  While
- * the article loads, an action that needs the rest of it asks for it.
+ * : for :n and :p, and a digit for the rest of a talk's number (whose
+ * digits view-digits.c edits).  While the article loads, an action that
+ * needs the rest of it asks for it.  This is the top of the view, with
+ * view.c: it calls every part, and no part calls it.
  */
 #include "view.h"
 
@@ -17,22 +19,6 @@
 #include "view-private.h"
 
 /* Typing a talk number. */
-
-/* Backspace, as any of the codes a terminal may send for it. */
-static bool
-view_is_erase(uint32_t key)
-{
-	return key == KEYMAP_BACKSPACE || key == 0x7f ||
-	    key == KEYMAP_CTRL('h');
-}
-
-/* A key that a number's prompt takes: a digit, Enter, Escape, Backspace. */
-static bool
-view_is_number_key(uint32_t key)
-{
-	return (key >= '0' && key <= '9') || key == KEYMAP_ENTER ||
-	    key == KEYMAP_ESCAPE || view_is_erase(key);
-}
 
 /* How many talks have a number that starts with the digits typed. */
 static unsigned long
@@ -57,36 +43,6 @@ view_digits_prompt(struct view *v)
 {
 	v->prompt.len = 0;
 	buf_printf(&v->prompt, "Talk: %s", v->digits);
-}
-
-void
-view_digits_end(struct view *v)
-{
-	v->pending = VIEW_PENDING_NONE;
-	v->ndigits = 0;
-	v->digits[0] = '\0';
-	v->prompt.len = 0;
-}
-
-/*
- * A digit, Backspace or Escape on a number's prompt: the digits edited.
- * Returns false when the prompt was given up (Escape, or Backspace on the
- * last digit).
- */
-bool
-view_digits_edit(struct view *v, uint32_t key)
-{
-	if (key == KEYMAP_ESCAPE || (view_is_erase(key) && v->ndigits <= 1)) {
-		view_digits_end(v);
-		return false;
-	}
-	if (view_is_erase(key))
-		v->digits[--v->ndigits] = '\0';
-	else if (key >= '0' && key <= '9' && v->ndigits < VIEW_DIGITS) {
-		v->digits[v->ndigits++] = (char)key;
-		v->digits[v->ndigits] = '\0';
-	}
-	return true;
 }
 
 /*
@@ -278,7 +234,8 @@ view_colon_key(struct view *v, uint32_t key)
 	}
 }
 
-unsigned int
+/* An action in the body, whatever the focus. */
+static unsigned int
 view_do(struct view *v, enum action a)
 {
 	switch (a) {
@@ -367,11 +324,15 @@ view_do(struct view *v, enum action a)
 unsigned int
 view_act(struct view *v, enum action a)
 {
+	unsigned int	 flags;
+
 	layout_cache_begin(v->cache);
 	if (view_needs_all(v, a))
 		return VIEW_LOAD;
-	if (v->focus == VIEW_FOCUS_SIDEBAR)
-		return view_side_act(v, a);
+	/* What the index does not do with the focus, the body does. */
+	if (v->focus == VIEW_FOCUS_SIDEBAR &&
+	    (flags = view_side_act(v, a)) != 0)
+		return flags;
 	return view_do(v, a);
 }
 

@@ -1,13 +1,12 @@
 /*
- * view-marks: the places the reader may go back to, and the sections
- * read.  Every jump is recorded in a history that BSpace and + walk and
- * '' toggles, as in less; m and ' set and go to marks, a letter each.  A
- * section whose end has been on screen is read (a check mark in the
- * index), and U goes to the next talk not read.
+ * view-marks: the jumps, and the places the reader may go back to.  Every
+ * jump is recorded in a history that BSpace and + walk and '' toggles, as
+ * in less; m and ' set and go to marks, a letter each.  The jumps to the
+ * next or previous section or talk, to a talk by its number, and U's to
+ * the next talk not read (which sections are read is view-read.c's) are
+ * here too.  Moving without a jump is view-move.c's, below this file.
  */
 #include "view.h"
-
-#include <string.h>
 
 #include "doc.h"
 #include "view-private.h"
@@ -105,56 +104,37 @@ view_mark(struct view *v, uint32_t key, bool set)
 	return VIEW_REDRAW;
 }
 
-/* Reading progress. */
+/* Jumps to sections and talks. */
 
-/* Whether section `a` is `s` or lies within it. */
-static bool
-view_section_within(const struct doc *d, size_t a, size_t s)
+unsigned int
+view_move_section(struct view *v, bool talks, bool forward)
 {
-	for (; a != DOC_NONE; a = d->sections[a].parent)
-		if (a == s)
-			return true;
-	return false;
-}
+	size_t	 s;
 
-bool
-view_is_read(const struct view *v, size_t s)
-{
-	return s < v->capread && v->read[s];
-}
-
-void
-view_read_mark(struct view *v, size_t s)
-{
-	size_t	 had = v->capread;
-
-	if (s >= v->capread) {
-		v->read = xgrow(v->read, &v->capread, s + 1, sizeof(*v->read));
-		memset(v->read + had, 0, (v->capread - had) * sizeof(*v->read));
+	/* An article without talks moves by sections. */
+	if (talks && v->doc->ntalks == 0)
+		talks = false;
+	s = view_next_section(v, talks, forward);
+	if (s == DOC_NONE) {
+		view_say(v, "No %s %s", forward ? "next" : "previous",
+		    talks ? "talk" : "section");
+		return VIEW_REDRAW;
 	}
-	v->read[s] = true;
+	view_jump(v, view_section_top(v, s));
+	return VIEW_REDRAW;
 }
 
-/*
- * The last line of block `b` is on screen: every section whose text, its
- * subsections' included, ends with `b` has been read to its end.
- */
-void
-view_read_to(struct view *v, size_t b)
+unsigned int
+view_goto_talk(struct view *v, unsigned long t)
 {
-	const struct doc	*d = v->doc;
-	size_t			 s, next = DOC_NONE;
+	size_t	 s = doc_talk_section(v->doc, t);
 
-	if (b + 1 < d->nblocks)
-		next = d->blocks[b + 1].section;
-	else if (!d->complete)
-		return;
-	for (s = d->blocks[b].section; s != DOC_NONE; s = d->sections[s].parent) {
-		if (next != DOC_NONE && view_section_within(d, next, s))
-			break;
-		if (!view_is_read(v, s))
-			view_read_mark(v, s);
+	if (s == DOC_NONE) {
+		view_say_no_talk(v, t);
+		return VIEW_REDRAW;
 	}
+	view_jump(v, view_section_top(v, s));
+	return VIEW_REDRAW;
 }
 
 /* The next talk not read yet, round the end if need be. */

@@ -5,22 +5,30 @@
  * header is included only by src/view*.c (tests/lint/boundaries.sh checks
  * it).
  *
- * The parts, each in a file of its own:
- *	view.c		the core: positions (anchors) and motion, sections
- *			and talks, the panes' geometry, the body, the
- *			status line, a view's birth and end
- *	view-key.c	keys and actions: the dispatch, keys that wait for
- *			another (marks, ZZ, :n), typing a talk's number
- *	view-find.c	the search as the pager runs it: the query line,
- *			matches shown, n and N, the search's status
- *	view-side.c	the index (sidebar): its rows, its cursor, its focus;
- *			and the mouse over the panes
- *	view-link.c	numbered links: the prompt, the URL, "Open? (y/n)"
+ * The files, from the bottom up: each calls only files listed before it,
+ * so that none calls back into a file that calls it.
+ *	view-say.c	messages, and fitting a line's forms to the width
+ *	view-read.c	the sections read to their end
+ *	view-digits.c	a number typed at a prompt: its digits, edited
+ *	view-move.c	positions (anchors) and motion without a jump,
+ *			sections and the one in view, the body's rows
+ *	view-marks.c	jumps: the history, marks, and the jumps to a
+ *			section, a talk, the next talk not read
+ *	view-help.c	the help overlay: its lines, and scrolling them
+ *	view-panes.c	the panes' geometry, and a new screen size
  *	view-speakers.c	the speakers list: filtering it, choosing, going
  *			to a speaker's talks in turn
- *	view-help.c	the help overlay: its lines, and scrolling them
- *	view-marks.c	the jump history, marks, and the sections read
+ *	view-link.c	numbered links: the prompt, the URL, "Open? (y/n)"
+ *	view-side.c	the index (sidebar): its rows, its cursor, its focus;
+ *			and the mouse over the panes
+ *	view-find.c	the search as the pager runs it: the query line,
+ *			matches shown, n and N, the search's status; how a
+ *			prompt scrolls on its line
  *	view-memory.c	what is remembered of an article between runs
+ *	view-key.c	keys and actions: the dispatch, keys that wait for
+ *			another (marks, ZZ, :n), typing a talk's number
+ *	view.c		a view's birth and end, the article as it loads,
+ *			the status line
  */
 #ifndef OLSREAD_VIEW_PRIVATE_H
 #define OLSREAD_VIEW_PRIVATE_H
@@ -162,7 +170,7 @@ struct view {
 						   or said yes to; or NULL */
 };
 
-/* view.c: messages. */
+/* view-say.c: messages. */
 void		 view_say(struct view *, const char *, ...) UTIL_PRINTF(2, 3);
 /* A shorter form of the message, for a narrower screen. */
 void		 view_say_or(struct view *, const char *, ...)
@@ -182,7 +190,19 @@ void		 view_fit_forms(const char *const *forms, size_t n,
 void		 view_say_no_talk(struct view *, unsigned long n);
 void		 view_say_no_talks(struct view *);
 
-/* view.c: positions, each a (block, line) of the layout. */
+/* view-read.c */
+bool		 view_is_read(const struct view *, size_t s);
+void		 view_read_mark(struct view *, size_t s);
+/* The last line of block `b` is on screen. */
+void		 view_read_to(struct view *, size_t b);
+
+/* view-digits.c: the digits typed after a number's prompt. */
+/* A digit, Enter, Escape or Backspace: what a number's prompt takes. */
+bool		 view_is_number_key(uint32_t key);
+void		 view_digits_end(struct view *);
+bool		 view_digits_edit(struct view *, uint32_t key);
+
+/* view-move.c: positions, each a (block, line) of the layout. */
 bool		 view_same(const struct view_anchor *,
 		    const struct view_anchor *);
 struct view_anchor view_at(struct view *, size_t b, size_t line);
@@ -197,54 +217,22 @@ size_t		 view_line_at(struct view *, size_t b, size_t off);
 /* Find the anchor's line again in the layout at the current width. */
 void		 view_settle(struct view *, struct view_anchor *);
 
-/* view.c: motion. */
+/* view-move.c: motion. */
 void		 view_scroll(struct view *, size_t n, bool down);
 unsigned int	 view_page(struct view *, bool down, bool half);
 unsigned int	 view_read_on(struct view *);
 struct view_anchor view_section_top(struct view *, size_t s);
 /* The next (or previous) section from the top; talks only if `talks`. */
 size_t		 view_next_section(struct view *, bool talks, bool forward);
+
+/* view-marks.c */
+/* Go to `to`, recording the place left in the jump history. */
+void		 view_jump(struct view *, struct view_anchor to);
+unsigned int	 view_history(struct view *, bool back);
+unsigned int	 view_jump_back(struct view *);
+unsigned int	 view_mark(struct view *, uint32_t key, bool set);
 unsigned int	 view_move_section(struct view *, bool talks, bool forward);
-
-/* view-key.c: the digits typed after a number's prompt. */
-void		 view_digits_end(struct view *);
-bool		 view_digits_edit(struct view *, uint32_t key);
-/* An action in the body, whatever the focus. */
-unsigned int	 view_do(struct view *, enum action);
-
-/* view-find.c */
-/*
- * Bytes of the prompt scrolled off the left of its line, and the cells
- * they took, so that its cursor shows.
- */
-size_t		 view_prompt_skip(const struct view *, size_t *cells);
-bool		 view_find_run(struct view *, const char *query);
-unsigned int	 view_find_key(struct view *, uint32_t key);
-unsigned int	 view_find_act(struct view *, enum action);
-void		 view_find_status(struct view *, struct buf *out);
-void		 view_find_release(struct view_find *);
-
-/* view-side.c */
-/* Rows the index gives section `s`: none when filtered out. */
-size_t		 view_side_height(const struct view *, size_t s);
-unsigned int	 view_side_move(struct view *, long delta);
-unsigned int	 view_side_act(struct view *, enum action);
-unsigned int	 view_side_focus(struct view *);
-unsigned int	 view_side_toggle(struct view *);
-unsigned int	 view_side_width(const struct view *);
-unsigned int	 view_side_cols(const struct view *);
-
-/* view-link.c */
-unsigned int	 view_link_start(struct view *);
-unsigned int	 view_link_key(struct view *, uint32_t key);
-unsigned int	 view_link_answer(struct view *, uint32_t key);
-
-/* view-speakers.c */
-void		 view_speakers_open(struct view *);
-unsigned int	 view_speakers_key(struct view *, uint32_t key);
-void		 view_speakers_release(struct view *);
-/* Cells from the start of the prompt line to its cursor. */
-size_t		 view_speakers_prompt_cols(const struct view *);
+unsigned int	 view_next_unread(struct view *);
 
 /* view-help.c */
 void		 view_help_open(struct view *);
@@ -255,16 +243,41 @@ void		 view_help_fit(struct view *, unsigned int old_cols);
 unsigned int	 view_help_wheel(struct view *, int delta);
 unsigned int	 view_help_key(struct view *, uint32_t key);
 
-/* view-marks.c */
-/* Go to `to`, recording the place left in the jump history. */
-void		 view_jump(struct view *, struct view_anchor to);
-unsigned int	 view_history(struct view *, bool back);
-unsigned int	 view_jump_back(struct view *);
-unsigned int	 view_mark(struct view *, uint32_t key, bool set);
-bool		 view_is_read(const struct view *, size_t s);
-void		 view_read_mark(struct view *, size_t s);
-/* The last line of block `b` is on screen. */
-void		 view_read_to(struct view *, size_t b);
-unsigned int	 view_next_unread(struct view *);
+/* view-panes.c */
+/* Where each pane goes, for the screen's size and the index's choice. */
+void		 view_layout_panes(struct view *);
+unsigned int	 view_side_width(const struct view *);
+unsigned int	 view_side_cols(const struct view *);
+
+/* view-speakers.c */
+void		 view_speakers_open(struct view *);
+unsigned int	 view_speakers_key(struct view *, uint32_t key);
+void		 view_speakers_release(struct view *);
+/* Cells from the start of the prompt line to its cursor. */
+size_t		 view_speakers_prompt_cols(const struct view *);
+
+/* view-link.c */
+unsigned int	 view_link_start(struct view *);
+unsigned int	 view_link_key(struct view *, uint32_t key);
+unsigned int	 view_link_answer(struct view *, uint32_t key);
+
+/* view-side.c */
+/* Rows the index gives section `s`: none when filtered out. */
+size_t		 view_side_height(const struct view *, size_t s);
+unsigned int	 view_side_move(struct view *, long delta);
+/*
+ * An action while the index has the focus; 0 when it is not one of the
+ * index's, for the caller to do in the body.
+ */
+unsigned int	 view_side_act(struct view *, enum action);
+unsigned int	 view_side_focus(struct view *);
+unsigned int	 view_side_toggle(struct view *);
+
+/* view-find.c */
+bool		 view_find_run(struct view *, const char *query);
+unsigned int	 view_find_key(struct view *, uint32_t key);
+unsigned int	 view_find_act(struct view *, enum action);
+void		 view_find_status(struct view *, struct buf *out);
+void		 view_find_release(struct view_find *);
 
 #endif

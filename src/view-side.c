@@ -84,7 +84,10 @@ view_side_move(struct view *v, long delta)
 	return VIEW_REDRAW;
 }
 
-/* Motions in the index, when it has the focus. */
+/*
+ * Motions in the index, when it has the focus; 0 for any other action,
+ * which is the body's, for the caller to do.
+ */
 unsigned int
 view_side_act(struct view *v, enum action a)
 {
@@ -111,7 +114,7 @@ view_side_act(struct view *v, enum action a)
 		view_jump(v, view_section_top(v, v->cursor));
 		return VIEW_REDRAW;
 	default:
-		return view_do(v, a);
+		return 0;
 	}
 }
 
@@ -131,25 +134,6 @@ view_side_focus(struct view *v)
 	v->focus = VIEW_FOCUS_SIDEBAR;
 	v->cursor = view_section(v);
 	return VIEW_REDRAW;
-}
-
-/* Its width. */
-
-unsigned int
-view_side_width(const struct view *v)
-{
-	return v->opts.side_width != 0 ? v->opts.side_width :
-	    VIEW_SIDEBAR_WIDTH;
-}
-
-/*
- * Columns from which the index shows itself: those that leave the text as
- * much room as the default index leaves it at VIEW_SIDEBAR_COLS.
- */
-unsigned int
-view_side_cols(const struct view *v)
-{
-	return view_side_width(v) + VIEW_SIDEBAR_COLS - VIEW_SIDEBAR_WIDTH;
 }
 
 /* t: the index shown, or hidden. */
