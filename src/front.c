@@ -45,6 +45,13 @@ front_is_delim(const char *s, size_t p, size_t e, const char *delim)
 	return true;
 }
 
+/* Whether the article at `s`, `len` bytes, opens with an Elixir map. */
+static bool
+front_is_elixir(const char *s, size_t len)
+{
+	return len >= 2 && s[0] == '%' && s[1] == '{';
+}
+
 enum front_kind
 front_find(const char *s, size_t len, bool eof, size_t *end)
 {
@@ -54,8 +61,8 @@ front_find(const char *s, size_t len, bool eof, size_t *end)
 
 	if ((nl = memchr(s, '\n', bound)) == NULL)
 		return !eof && len < FRONT_SCAN && (len < 3 ||
-		    memcmp(s, "---", 3) == 0 || memcmp(s, "+++", 3) == 0) ?
-		    FRONT_MORE : FRONT_NONE;
+		    memcmp(s, "---", 3) == 0 || memcmp(s, "+++", 3) == 0 ||
+		    front_is_elixir(s, len)) ? FRONT_MORE : FRONT_NONE;
 	e = (size_t)(nl - s);
 	if (front_is_delim(s, 0, e, "---")) {
 		kind = FRONT_YAML;
@@ -64,6 +71,10 @@ front_find(const char *s, size_t len, bool eof, size_t *end)
 	} else if (front_is_delim(s, 0, e, "+++")) {
 		kind = FRONT_TOML;
 		open = close2 = "+++";
+	} else if (front_is_elixir(s, e)) {
+		/* NimblePublisher cuts the file at its first "---" line. */
+		kind = FRONT_ELIXIR;
+		open = close2 = "---";
 	} else
 		return FRONT_NONE;
 	for (p = e + 1; p < bound; p = e + 1) {
@@ -412,6 +423,7 @@ struct front_toml {
 	unsigned long		 line;
 	struct front		*fm;
 	struct front_authors	 authors;
+	bool			 elixir; /* an Elixir map: "key: value," */
 };
 
 static void
@@ -679,7 +691,51 @@ front_toml_key(struct front_toml *t, char *key, size_t size)
 	return ok;
 }
 
-/* One "key = value" line, at p. */
+/*
+ * What parts a key from its value, after the key: "=" in TOML; in an
+ * Elixir map ":" glued to a bare key ("title:") or "=>" after a quoted one.
+ */
+static bool
+front_toml_equals(struct front_toml *t)
+{
+	if (t->p < t->len && t->s[t->p] == (t->elixir ? ':' : '=')) {
+		t->p++;
+		return true;
+	}
+	if (t->elixir && t->len - t->p >= 2 && t->s[t->p] == '=' &&
+	    t->s[t->p + 1] == '>') {
+		t->p += 2;
+		return true;
+	}
+	return false;
+}
+
+/* Whether an Elixir sigil with brackets starts at p: ~D[2019-06-06]. */
+static bool
+front_toml_sigil(const struct front_toml *t)
+{
+	return t->elixir && t->len - t->p >= 3 && t->s[t->p] == '~' &&
+	    (t->s[t->p + 1] | 0x20) >= 'a' && (t->s[t->p + 1] | 0x20) <= 'z' &&
+	    t->s[t->p + 2] == '[';
+}
+
+/* A sigil's text between its brackets, as written: a date, a time. */
+static bool
+front_toml_sigil_value(struct front_toml *t, struct buf *b)
+{
+	size_t	 from = t->p + 3;
+
+	for (t->p = from; t->p < t->len && t->s[t->p] != ']' &&
+	    t->s[t->p] != '\n'; t->p++)
+		;
+	if (t->p >= t->len || t->s[t->p] != ']')
+		return front_toml_fail(t, "a sigil never closed");
+	buf_add(b, t->s + from, t->p - from);
+	t->p++;
+	return true;
+}
+
+/* One "key = value" line, at p; in an Elixir map, "key: value". */
 static bool
 front_toml_entry(struct front_toml *t)
 {
@@ -689,9 +745,9 @@ front_toml_entry(struct front_toml *t)
 
 	if (!front_toml_key(t, key, sizeof(key)))
 		return false;
-	if (t->p >= t->len || t->s[t->p] != '=')
-		return front_toml_fail(t, "expected \"=\"");
-	t->p++;
+	if (!front_toml_equals(t))
+		return front_toml_fail(t, t->elixir ? "expected \":\"" :
+		    "expected \"=\"");
 	front_toml_space(t, false);
 	authors = front_is_key(key, "author") || front_is_key(key, "authors");
 	/* What is not the title, the author or the date may be anything. */
@@ -703,7 +759,8 @@ front_toml_entry(struct front_toml *t)
 		return front_toml_array(t, authors);
 	buf_init(&b);
 	ok = t->p < t->len && (t->s[t->p] == '"' || t->s[t->p] == '\'') ?
-	    front_toml_string(t, &b) : front_toml_bare(t, &b);
+	    front_toml_string(t, &b) : front_toml_sigil(t) ?
+	    front_toml_sigil_value(t, &b) : front_toml_bare(t, &b);
 	if (ok && authors)
 		front_add_author(&t->authors, b.data, b.len);
 	else if (ok && front_is_key(key, "title"))
@@ -737,6 +794,62 @@ front_read_toml(const char *s, size_t len, struct front *fm)
 	return ok ? FRONT_READ_OK : FRONT_READ_BAD;
 }
 
+/*
+ * An Elixir map's entries, "key: value" parted by commas over any lines,
+ * the braces around them left out.  Nothing read as an entry is no map:
+ * the article's first lines are Markdown after all.
+ */
+static enum front_read
+front_read_elixir(const char *s, size_t len, struct front *fm)
+{
+	struct front_toml	 t = { .s = s, .len = len, .fm = fm,
+				    .elixir = true };
+	bool			 ok = true;
+	size_t			 entries = 0;
+
+	for (;;) {
+		front_toml_space(&t, true);
+		if (t.p >= t.len)
+			break;
+		if (!(ok = front_toml_entry(&t)))
+			break;
+		entries++;
+		front_toml_space(&t, true);
+		if (t.p < t.len && t.s[t.p] == ',')
+			t.p++;
+		else if (t.p < t.len) {
+			ok = front_toml_fail(&t, "expected \",\"");
+			break;
+		}
+	}
+	fm->authors = front_join(&t.authors);
+	if (!ok && entries == 0)
+		return FRONT_READ_NOT;
+	return ok ? FRONT_READ_OK : FRONT_READ_BAD;
+}
+
+/*
+ * The map of Elixir front matter in its first `end` bytes: after "%{" to
+ * the last "}" before the closing "---" line.  False if there is none.
+ */
+static bool
+front_elixir_map(const char *s, size_t end, size_t *from, size_t *to)
+{
+	size_t	 e = end;
+
+	if (e > 0 && s[e - 1] == '\n')
+		e--;
+	while (e > 0 && s[e - 1] != '\n')
+		e--;
+	while (e > 2 && s[e - 1] != '}')
+		e--;
+	if (e <= 2 || s[e - 1] != '}')
+		return false;
+	*from = 2;
+	*to = e - 1;
+	return true;
+}
+
 enum front_read
 front_read(enum front_kind kind, const char *s, size_t end, struct front *fm)
 {
@@ -745,17 +858,24 @@ front_read(enum front_kind kind, const char *s, size_t end, struct front *fm)
 	enum front_read	 r;
 
 	memset(fm, 0, sizeof(*fm));
-	if (nl == NULL || (kind != FRONT_YAML && kind != FRONT_TOML))
+	if (kind == FRONT_ELIXIR) {
+		if (!front_elixir_map(s, end, &from, &to))
+			return FRONT_READ_NOT;
+		r = front_read_elixir(s + from, to - from, fm);
+	} else if (nl == NULL || (kind != FRONT_YAML && kind != FRONT_TOML))
 		return FRONT_READ_NOT;
-	/* Between the opening line and the closing one. */
-	from = (size_t)(nl - s) + 1;
-	to = end;
-	if (to > from && s[to - 1] == '\n')
-		to--;
-	while (to > from && s[to - 1] != '\n')
-		to--;
-	r = kind == FRONT_YAML ? front_read_yaml(s + from, to - from, fm) :
-	    front_read_toml(s + from, to - from, fm);
+	else {
+		/* Between the opening line and the closing one. */
+		from = (size_t)(nl - s) + 1;
+		to = end;
+		if (to > from && s[to - 1] == '\n')
+			to--;
+		while (to > from && s[to - 1] != '\n')
+			to--;
+		r = kind == FRONT_YAML ?
+		    front_read_yaml(s + from, to - from, fm) :
+		    front_read_toml(s + from, to - from, fm);
+	}
 	if (r != FRONT_READ_OK) {
 		front_release(fm);
 		return r;

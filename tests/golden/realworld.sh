@@ -30,7 +30,9 @@ letters() {
 # The article's text as cmark's HTML has it, into $tmp/theirs.
 their_text() {
 	awk 'NR == 1 && ($0 == "---" || $0 == "+++") { fm = $0; next }
-	    fm != "" && ($0 == fm || (fm == "---" && $0 == "...")) {
+	    NR == 1 && /^%[{]/ { fm = "%{"; next }
+	    fm != "" && ($0 == fm || (fm == "---" && $0 == "...") ||
+	    (fm == "%{" && $0 == "---")) {
 	    fm = ""; next }
 	    fm != "" { next }
 	    /^ *#/ { sub(/[ \t]*[{][#\/][^}]*[}][ \t]*$/, "") }

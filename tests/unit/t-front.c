@@ -1,6 +1,6 @@
 /*
  * t-front: finding front matter at the start of an article, and reading
- * its title, authors and date from YAML and TOML.
+ * its title, authors and date from YAML, TOML and Elixir maps.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +214,47 @@ test_toml(void)
 	    FRONT_READ_BAD, "TOML: a surrogate escape");
 }
 
+static void
+test_elixir(void)
+{
+	struct front	 fm;
+	size_t		 end;
+
+	tap_is_int(find("%{\n  title: \"x\"\n}\n---\nbody\n", true, &end),
+	    FRONT_ELIXIR, "an Elixir map closed by a --- line");
+	tap_is_int((long long)end, 22, "it ends after the --- line");
+	tap_is_int(find("%", false, &end), FRONT_MORE,
+	    "a first line not whole: more is needed");
+	tap_is_int(find("%{\ntitle: \"x\"\n}\n", true, &end), FRONT_NONE,
+	    "no --- line: none");
+	tap_is_int(read_all("%{\n  author: \"George M\",\n"
+	    "  author_link: \"https://example.org\",\n"
+	    "  date: ~D[2019-06-06],\n  tags: [\"review\", \"x\"],\n"
+	    "  title: \"Reviewing \\\"EU\\\" 2019\",\n  excerpt: \"\"\"\n"
+	    "  Over, two: lines\n  \"\"\"\n}\n\n---\n", &fm), FRONT_READ_OK,
+	    "Elixir: read");
+	tap_is_str(fm.title, "Reviewing \"EU\" 2019", "Elixir: the title, "
+	    "with escapes");
+	tap_is_str(fm.authors, "George M", "Elixir: the author");
+	tap_is_str(fm.date, "2019-06-06", "Elixir: a date sigil's date");
+	front_release(&fm);
+	tap_is_int(read_all("%{title: \"One line\", authors: [\"A\", \"B\"]}"
+	    "\n---\n", &fm), FRONT_READ_OK, "Elixir: a map on one line");
+	tap_is_str(fm.title, "One line", "its title");
+	tap_is_str(fm.authors, "A and B", "its authors");
+	front_release(&fm);
+	tap_is_int(read_all("%{\"title\" => \"Arrow\"}\n---\n", &fm),
+	    FRONT_READ_OK, "Elixir: a quoted key and =>");
+	tap_is_str(fm.title, "Arrow", "its title");
+	front_release(&fm);
+	tap_is_int(read_all("%{Lorem ipsum}\n---\n", &fm), FRONT_READ_NOT,
+	    "Elixir: no entry, a setext heading: Markdown");
+	front_release(&fm);
+	tap_is_int(read_all("%{\n  title: \"x\",\n  date: ~D[2019\n}\n---\n",
+	    &fm), FRONT_READ_BAD, "Elixir: a sigil never closed");
+	front_release(&fm);
+}
+
 int
 main(void)
 {
@@ -223,5 +264,6 @@ main(void)
 	test_yaml();
 	test_yaml_hostile();
 	test_toml();
+	test_elixir();
 	return tap_done();
 }
