@@ -49,6 +49,8 @@ enum doc_kind {
 /* Block flags. */
 #define DOC_NO_GAP	0x01	/* leaf: no blank line before it */
 #define DOC_ORDERED	0x02	/* item: in an ordered list */
+#define DOC_CONTINUED	0x04	/* code: goes on with the leaf before it,
+				   a block of many lines kept in parts */
 
 struct doc_block {
 	size_t		 off;		/* leaf: visible text in doc->text */

@@ -398,6 +398,33 @@ dump_marked(const struct doc *d, const struct search_match *m, bool color,
 }
 
 /*
+ * The text around a match [off, end) in leaf `b` that its context may
+ * take, [*lo, *hi): the leaf's, and where a code block is kept in parts
+ * (DOC_CONTINUED), the parts before and after it as far as the context
+ * reaches, so that it reads as it would in one.
+ */
+static void
+dump_block_around(const struct doc *d, size_t b, size_t off, size_t end,
+    size_t *lo, size_t *hi)
+{
+	size_t	 p = b;
+
+	*lo = d->blocks[b].off;
+	while ((d->blocks[p].flags & DOC_CONTINUED) && p > 0 &&
+	    off - *lo < DUMP_CONTEXT_BYTES)
+		*lo = d->blocks[--p].off;
+	p = b;
+	*hi = d->blocks[b].off + d->blocks[b].len;
+	while (p + 1 < d->nblocks && (d->blocks[p + 1].flags &
+	    DOC_CONTINUED) && *hi - end < DUMP_CONTEXT_BYTES) {
+		p++;
+		*hi = d->blocks[p].off + d->blocks[p].len;
+	}
+	if (*hi < end)
+		*hi = end;
+}
+
+/*
  * One match: talk, title, and the match in its context.  `line` and
  * `flat` are scratch, kept from match to match so that a long list of
  * matches costs no allocation each.
@@ -408,12 +435,12 @@ dump_match(FILE *fp, const struct doc *d, const struct search_match *m,
 {
 	const struct doc_block	*blk;
 	const char		*title;
-	size_t			 b, len, end = m->off + m->len, hi;
+	size_t			 b, len, end = m->off + m->len, lo, hi;
 
 	if ((b = doc_block_at(d, m->off)) == DOC_NONE)
 		return;
 	blk = &d->blocks[b];
-	hi = blk->off + blk->len > end ? blk->off + blk->len : end;
+	dump_block_around(d, b, m->off, end, &lo, &hi);
 	line->len = 0;
 	if (d->sections[blk->section].talk > 0)
 		buf_printf(line, "%u\t", d->sections[blk->section].talk);
@@ -422,7 +449,7 @@ dump_match(FILE *fp, const struct doc *d, const struct search_match *m,
 	title = doc_section_title(d, blk->section, &len);
 	text_fit(title, len, SIZE_MAX, line);
 	buf_addc(line, '\t');
-	dump_before(d, blk->off, m->off, flat, line);
+	dump_before(d, lo, m->off, flat, line);
 	dump_marked(d, m, color, flat, line);
 	dump_after(d, end, hi, flat, line);
 	buf_addc(line, '\n');

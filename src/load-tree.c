@@ -17,6 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * Lines of code in one leaf.  The layout builds a leaf's lines at once,
+ * and the pager and the dump hold them while it is shown: a code block
+ * of millions of lines, as one leaf, would hold every line (64 bytes
+ * each) to show a screenful.  As leaves of this many lines it costs what
+ * is shown, and draws the same.
+ */
+#define LOAD_CODE_LINES		256
 
 static struct load_frame *
 load_push(struct load_state *st, enum load_frame_kind kind)
@@ -181,18 +189,50 @@ load_item(struct load_state *st, cmark_node *item)
 	}
 }
 
-/* A leaf whose whole text is the node's literal, less its final newline. */
+/*
+ * Where the leaf of code from `from` of the `len` bytes at `s` ends: at
+ * the newline that ends its LOAD_CODE_LINES-th line, or at `len`.
+ */
+static size_t
+load_code_cut(const char *s, size_t from, size_t len)
+{
+	const char	*nl = s + from;
+	size_t		 k;
+
+	for (k = 0; k < LOAD_CODE_LINES; k++) {
+		if ((nl = memchr(nl, '\n', (size_t)(s + len - nl))) == NULL)
+			return len;
+		nl++;
+	}
+	return (size_t)(nl - s) - 1;
+}
+
+/*
+ * A leaf whose whole text is the node's literal, less its final newline;
+ * code in leaves of LOAD_CODE_LINES lines, the later ones with no gap
+ * before them, so that they draw as the one block they are.
+ */
 static void
 load_literal_leaf(struct load_state *st, cmark_node *n, enum doc_kind kind)
 {
 	const char	*lit = cmark_node_get_literal(n);
-	size_t		 len = lit != NULL ? strlen(lit) : 0;
+	size_t		 len, from = 0, to;
 
+	if (lit == NULL)
+		lit = "";
+	len = strlen(lit);
 	if (len > 0 && lit[len - 1] == '\n')
 		len--;
-	load_leaf_open(st, kind, 0);
-	doc_add_text(st->doc, lit, len);
-	load_leaf_close(st);
+	do {
+		to = kind == DOC_CODE ? load_code_cut(lit, from, len) : len;
+		load_leaf_open(st, kind, 0);
+		if (from > 0)
+			st->doc->blocks[st->leaf].flags |= DOC_NO_GAP |
+			    DOC_CONTINUED;
+		doc_add_text(st->doc, lit + from, to - from);
+		load_leaf_close(st);
+		from = to + 1;
+	} while (to < len);
 }
 
 /* Open a span of `kind` on the stack; a link's or image's URL `url`. */

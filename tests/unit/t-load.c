@@ -352,6 +352,49 @@ test_blocks(void)
 }
 
 /*
+ * A code block of 600 lines is kept as leaves of 256, 256 and 88 lines,
+ * the later ones going on from the one before, with the text as one
+ * block would have it: the same bytes, the leaves' newlines between them.
+ */
+static void
+test_code_parts(void)
+{
+	struct doc	*d;
+	struct buf	 md, want;
+	size_t		 i;
+
+	buf_init(&md);
+	buf_init(&want);
+	buf_adds(&md, "```\n");
+	for (i = 0; i < 600; i++) {
+		buf_printf(&md, "line %zu\n", i);
+		buf_printf(&want, "line %zu\n", i);
+	}
+	buf_adds(&md, "```\n\nAfter.\n");
+	d = testdoc_load_with(md.data, md.len, 0);
+	tap_is_int((long long)d->nblocks, 4, "600 lines of code: three leaves "
+	    "and the paragraph after");
+	tap_ok(d->blocks[0].kind == DOC_CODE && d->blocks[1].kind == DOC_CODE &&
+	    d->blocks[2].kind == DOC_CODE, "each of them code");
+	tap_ok(!(d->blocks[0].flags & DOC_CONTINUED),
+	    "the first goes on from nothing");
+	tap_ok((d->blocks[1].flags & DOC_CONTINUED) &&
+	    (d->blocks[2].flags & DOC_CONTINUED) &&
+	    (d->blocks[1].flags & DOC_NO_GAP), "the later ones go on, with "
+	    "no gap");
+	tap_ok(!(d->blocks[3].flags & DOC_CONTINUED), "the paragraph does not");
+	tap_ok(d->blocks[0].off == 0 && d->blocks[2].off + d->blocks[2].len + 1
+	    == want.len && memcmp(d->text.data, want.data, want.len) == 0,
+	    "the text is the block's, a newline between the leaves");
+	tap_is_int((long long)d->blocks[1].off,
+	    strstr(want.data, "line 256\n") - want.data,
+	    "the second starts at the 257th line");
+	doc_free(d);
+	buf_release(&md);
+	buf_release(&want);
+}
+
+/*
  * A linked name that the heading names too is the section's topic, not
  * its speaker; a linked name alone still is a speaker.
  */
@@ -747,6 +790,7 @@ main(void)
 	test_html_references();
 	test_table_columns();
 	test_blocks();
+	test_code_parts();
 	test_sections();
 	test_topic_names();
 	test_repairs();
