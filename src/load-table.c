@@ -20,8 +20,12 @@
 #include "prescan.h"
 #include "table.h"
 
-/* Rows parsed again at once, so that a huge table costs little memory. */
-#define LOAD_TABLE_ROWS		1024
+/*
+ * Cells parsed again at once, in whole rows (one at least), so that a
+ * huge table costs little memory however wide it is: 1,024 rows of 16
+ * columns, 64 of 256.
+ */
+#define LOAD_TABLE_CELLS	(16 * 1024)
 
 /* Containers around a table past this many: it is left a paragraph. */
 #define LOAD_TABLE_DEPTH	64
@@ -443,7 +447,7 @@ bool
 load_table(struct load_state *st, cmark_node *para)
 {
 	struct load_tbl	*t = xcalloc(1, sizeof(*t));
-	size_t		 from, to, rows;
+	size_t		 from, to, rows, step;
 	bool		 found;
 
 	buf_init(&t->again);
@@ -451,9 +455,10 @@ load_table(struct load_state *st, cmark_node *para)
 	    load_table_header(t);
 	if (found) {
 		load_table_rows(t);
+		step = t->ncols > 0 && t->ncols < LOAD_TABLE_CELLS ?
+		    LOAD_TABLE_CELLS / t->ncols : 1;
 		for (from = t->header; from < t->end; from = to) {
-			to = from + LOAD_TABLE_ROWS < t->end ?
-			    from + LOAD_TABLE_ROWS : t->end;
+			to = t->end - from > step ? from + step : t->end;
 			load_table_chunk(st, t, from, to);
 		}
 		/* Every row as wide as the header, even the last ones. */

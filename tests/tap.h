@@ -19,11 +19,6 @@ bool	 tap_is_str(const char *, const char *, const char *, ...)
 bool	 tap_is_mem(const char *got, size_t got_len, const char *want,
 	    const char *, ...) TAP_PRINTF(4, 5);
 void	 tap_diag(const char *, ...) TAP_PRINTF(1, 2);
-/*
- * The next test is known to fail, for `reason`: it is marked TODO, and
- * its failure is not counted (a pass is reported, for the mark to go).
- */
-void	 tap_todo(const char *reason);
 void	 tap_skip(int, const char *, ...) TAP_PRINTF(2, 3);
 int	 tap_done(void);
 

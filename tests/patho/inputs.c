@@ -745,7 +745,7 @@ patho_find(const char *name)
 size_t
 patho_bound_kib(size_t size, size_t parser_kib)
 {
-	size_t	 own = size / 1024 * 8, floor = parser_kib / 2 * 3;
+	size_t	 own = size / 1024 * 8, floor = parser_kib * 2;
 
 	return (own > floor ? own : floor) + 32 * 1024;
 }

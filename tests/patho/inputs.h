@@ -32,12 +32,13 @@ extern const size_t		 patho_ninputs;
 /*
  * The most memory, in KiB, that olsread may hold at once on an article of
  * `size` bytes, whatever it is asked to do with it: eight times the
- * article, or one and a half times `parser_kib`, what the cmark program
- * alone held at its peak to parse it (0 when not measured), whichever is
- * more, plus 32 MiB for the program, its libraries and their tables.  The
- * article's text, a small record for each block and span, and one piece's
- * tree at a time are what the design keeps; the parser's own need is a
- * floor that no reader built on it can go under.
+ * article, or twice `parser_kib`, what the cmark program alone held at
+ * its peak to parse it (0 when not measured), whichever is more, plus 32
+ * MiB for the program, its libraries and their tables.  The article's
+ * text, a small record for each block and span, and one piece's tree at
+ * a time are what the design keeps.  Where the parser's tree is what
+ * costs, the loader holds it and the records made of it at once: twice
+ * the parser's need is the floor of a reader built on it.
  */
 size_t		 patho_bound_kib(size_t size, size_t parser_kib);
 
