@@ -12,7 +12,7 @@
  * are parsed as such, and from a lazy line on (one that lacks a quote's
  * '>' or an item's indent) outside the containers it lacks.
  */
-#include "load-private.h"
+#include "load-convert.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -314,7 +314,7 @@ load_table_block(struct load_state *st, cmark_node *n)
 
 	/* Its lines are not the source's: no table is looked for in it. */
 	st->src.pipes = false;
-	load_convert_block(st, n);
+	st->convert(st, n);
 	st->src.pipes = pipes;
 }
 

@@ -29,7 +29,7 @@
 #include "doc.h"
 #include "front.h"
 #include "load-gzip.h"
-#include "load-private.h"
+#include "load-convert.h"
 #include "prescan.h"
 #include "text.h"
 #include "util.h"
@@ -370,29 +370,6 @@ load_def_run(int flags, const char *text, const struct prescan_range *r)
 	if (end < r->len)
 		return -1;
 	return (long)best;
-}
-
-/*
- * Lines end in the `len` bytes at `s`: counted 64 bytes at a time by a
- * loop of a known length, which the compiler makes vector compares (a
- * byte's count, for 64 fits one), where a memchr() a line costs a call
- * for each short line.
- */
-size_t
-load_count_lines(const char *s, size_t len)
-{
-	size_t		 n = 0, i = 0, k;
-	unsigned char	 block;
-
-	for (; len - i >= 64; i += 64) {
-		block = 0;
-		for (k = 0; k < 64; k++)
-			block += s[i + k] == '\n';
-		n += block;
-	}
-	for (; i < len; i++)
-		n += s[i] == '\n';
-	return n;
 }
 
 /*
@@ -825,6 +802,19 @@ load_never_defined(struct load_job *j, uint64_t label)
 	load_ahead(j);
 	return j->ahead_known && !prescan_refs_has(j->ahead, j->nahead,
 	    label);
+}
+
+/* Whether `len` bytes at `s` hold "[^", which may be a footnote's. */
+static bool
+load_holds_note(const char *s, size_t len)
+{
+	const char	*p = s, *end = s + len;
+
+	while ((p = memchr(p, '[', (size_t)(end - p))) != NULL) {
+		if (++p < end && *p == '^')
+			return true;
+	}
+	return false;
 }
 
 /* What load_settled() says of a piece. */

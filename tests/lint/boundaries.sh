@@ -29,7 +29,7 @@ includes() {
 ok "curses only in src/screen.c" \
     "$(includes 'n?curses\.h|ncursesw/n?curses\.h|term\.h' src/screen.c)"
 # The loader is one module in several files (src/load.c, src/load-*.c).
-load_parts=$(ls src/load.c src/load-*.c src/load-private.h)
+load_parts=$(ls src/load.c src/load-*.c src/load-private.h src/load-convert.h)
 ok "cmark.h only in the loader's own files" \
     "$(includes 'cmark\.h' "$load_parts")"
 ok "yaml.h only in src/front.c" "$(includes 'yaml\.h' src/front.c)"
