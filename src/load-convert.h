@@ -43,7 +43,7 @@ struct load_mark {
 /*
  * The text cmark parsed, for what its tree does not say (tables, notes).
  * A line is found by walking from the last line found or from the mark
- * before it: marks are kept every few lines (load-tree.c says how many),
+ * before it: marks are kept every few lines (load-source.c says how many),
  * made in one pass the first time a line is asked for.  Any line costs
  * a walk over a few lines, and the marks a small part of the text.
  */
@@ -151,9 +151,7 @@ struct load_state {
 	load_block_fn		*convert;
 };
 
-/* A state to convert trees into `d`; load_state_release() lets it go. */
-void	 load_state_init(struct load_state *, struct doc *);
-void	 load_state_release(struct load_state *);
+/* load-source.c, the source's lines. */
 
 /*
  * The text of the next tree to convert: `len` bytes at `src`, which
@@ -161,6 +159,9 @@ void	 load_state_release(struct load_state *);
  */
 void	 load_state_source(struct load_state *, const char *src, size_t len,
 	    int line);
+
+/* What was found of the source, let go of. */
+void	 load_source_release(struct load_source *);
 
 /* Line `line` of the source, as cmark numbers them, with no newline. */
 bool	 load_source_line(struct load_state *, int line, const char **s,
@@ -183,11 +184,10 @@ bool	 load_lines_meet(const int *lines, size_t n, int from, int to);
  */
 bool	 load_source_piped(struct load_state *, cmark_node *n);
 
-/* load-source.c: its store let go of. */
-void	 load_source_release(struct load_source *);
+/* load-leaf.c, the primitives. */
 
 /*
- * load-leaf.c.  A leaf opened as a doc block, for its text; a heading
+ * A leaf opened as a doc block, for its text, and closed; a heading
  * opened here lists no notes (load-tree.c's do).
  */
 void	 load_leaf_open(struct load_state *, enum doc_kind, unsigned int level);
@@ -201,65 +201,18 @@ void	 load_span_close(struct load_state *);
 /* The strike open across inline nodes ends: the spans opened in it too. */
 void	 load_strike_close(struct load_state *);
 
-/* load-tree.c.  A leaf of the text `s`, not from the parser. */
-void	 load_made_leaf(struct load_state *, enum doc_kind, unsigned int level,
-	    const char *s);
-
 /* Close the spans inline HTML opened from the stack's index `at` up. */
 void	 load_html_close_above(struct load_state *, size_t at);
 
 /*
- * load-inline.c.  The inlines of paragraph `para`, not the paragraph:
- * into the open leaf.
- */
-void	 load_inlines(struct load_state *, cmark_node *para);
-
-/* Turn one iterator event on an inline node into doc text and spans. */
-void	 load_inline_event(struct load_state *, cmark_node *, cmark_node_type,
-	    bool enter);
-
-/*
- * Inline HTML: node `n`'s literal, or a tag `read` from an HTML block, of
- * role `role`.
- */
-void	 load_html_inline(struct load_state *, cmark_node *n,
-	    const struct html_tag *read, enum html_role role);
-
-/* An end tag closes its element if it is open above the Markdown's spans. */
-void	 load_html_end(struct load_state *, const struct html_tag *);
-
-/* The span of an inline element of role `role`, named `name`. */
-void	 load_html_push(struct load_state *, enum html_role role,
-	    const char *name, const char *href);
-
-/* Convert one block of a tree, and all it holds, into doc records. */
-void	 load_convert_block(struct load_state *, cmark_node *block);
-
-/*
  * Parse `len` bytes at `text` as an article of their own, and convert its
- * top-level blocks from line `from_line` on, their tables read from the
- * text.
+ * top-level blocks from line `from_line` on (through st->convert), their
+ * tables read from the text.
  */
 void	 load_convert_text(struct load_state *, const char *text, size_t len,
 	    int from_line);
 
-/*
- * Convert the tree under `root` into doc records, from the top-level
- * block that starts on line `from_line` on, freeing each block once
- * converted, and the root last.
- */
-void	 load_convert(struct load_state *, cmark_node *root, int from_line);
-
-/*
- * If paragraph `para` of the tree holds a pipe table (the text at its
- * lines, as cmark-gfm reads it), convert it as a table (with the lines
- * before and after it) and return true; else do nothing.  Lines after it
- * that GFM reads outside its containers are left in st->rest.
- */
-bool	 load_table(struct load_state *, cmark_node *para);
-
-/* Convert a table's rest (st->rest, taken) and free it. */
-void	 load_table_rest(struct load_state *, struct load_rest *);
+/* load-notes.c, footnotes found and marked. */
 
 struct load_note {
 	char		*label;		/* owned: as written, after '^' */
@@ -296,7 +249,7 @@ struct load_notes {
 						   blocks under it */
 };
 
-/* load-notes.c.  The first definition of `label`, `len` bytes, or NULL. */
+/* The first definition of `label`, `len` bytes, or NULL. */
 struct load_note *load_note_find(struct load_notes *, const char *label,
 	    size_t len);
 
@@ -315,7 +268,34 @@ void	 load_notes_text(struct load_state *, const char *s, size_t len);
  */
 bool	 load_notes_link(struct load_state *, cmark_node *link);
 
-/* load-notes-list.c.  List the notes referred to since the last list, as blocks. */
+void	 load_notes_free(struct load_state *);
+
+/* load-inline.c, a leaf's inlines. */
+
+/* The inlines of paragraph `para`, not the paragraph: into the open leaf. */
+void	 load_inlines(struct load_state *, cmark_node *para);
+
+/* Turn one iterator event on an inline node into doc text and spans. */
+void	 load_inline_event(struct load_state *, cmark_node *, cmark_node_type,
+	    bool enter);
+
+/*
+ * Inline HTML: node `n`'s literal, or a tag `read` from an HTML block, of
+ * role `role`.
+ */
+void	 load_html_inline(struct load_state *, cmark_node *n,
+	    const struct html_tag *read, enum html_role role);
+
+/* An end tag closes its element if it is open above the Markdown's spans. */
+void	 load_html_end(struct load_state *, const struct html_tag *);
+
+/* The span of an inline element of role `role`, named `name`. */
+void	 load_html_push(struct load_state *, enum html_role role,
+	    const char *name, const char *href);
+
+/* load-notes-list.c, footnotes listed. */
+
+/* List the notes referred to since the last list, as blocks. */
 void	 load_notes_flush(struct load_state *);
 
 /*
@@ -323,6 +303,38 @@ void	 load_notes_flush(struct load_state *);
  * notes not listed yet, every definition included.
  */
 void	 load_notes_end(struct load_state *, bool last);
-void	 load_notes_free(struct load_state *);
+
+/* load-table.c, pipe tables. */
+
+/*
+ * If paragraph `para` of the tree holds a pipe table (the text at its
+ * lines, as cmark-gfm reads it), convert it as a table (with the lines
+ * before and after it) and return true; else do nothing.  Lines after it
+ * that GFM reads outside its containers are left in st->rest.
+ */
+bool	 load_table(struct load_state *, cmark_node *para);
+
+/* Convert a table's rest (st->rest, taken) and free it. */
+void	 load_table_rest(struct load_state *, struct load_rest *);
+
+/* load-tree.c, the dispatcher. */
+
+/* A state to convert trees into `d`; load_state_release() lets it go. */
+void	 load_state_init(struct load_state *, struct doc *);
+void	 load_state_release(struct load_state *);
+
+/* Convert one block of a tree, and all it holds, into doc records. */
+void	 load_convert_block(struct load_state *, cmark_node *block);
+
+/*
+ * Convert the tree under `root` into doc records, from the top-level
+ * block that starts on line `from_line` on, freeing each block once
+ * converted, and the root last.
+ */
+void	 load_convert(struct load_state *, cmark_node *root, int from_line);
+
+/* A leaf of the text `s`, not from the parser. */
+void	 load_made_leaf(struct load_state *, enum doc_kind, unsigned int level,
+	    const char *s);
 
 #endif
