@@ -451,8 +451,8 @@ load_ahead(struct load_job *j)
 	memcpy(b + len, j->sn.san.pend, j->sn.san.npend);
 	len += j->sn.san.npend;
 	for (off = j->in.taken; ; off += (size_t)n) {
-		if ((n = load_peek(&j->in, off, b + len, LOAD_AHEAD_STEP - len)) ==
-		    -1)
+		if ((n = load_peek(&j->in, off, b + len,
+		    LOAD_AHEAD_STEP - len)) == -1)
 			return;
 		len += (size_t)n;
 		keep = prescan_def_labels(b, len, n == 0, &j->ahead,

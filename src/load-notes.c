@@ -5,15 +5,18 @@
  * converted, its definitions are taken out of it; a reference to one of
  * them becomes a note mark, numbered as links are (one number space: `o`
  * and the lists at the ends of sections serve both), and the notes that a
- * section refers to are listed at its end, each a block of its own.  A
- * reference to no definition stays text, as in GFM; a definition that no
- * reference names is listed at the article's end (load-notes-list.c
- * lists them), and a label's second definition is none.  As in GFM, the blocks indented under a definition
- * (cmark's indented code) are the note's, read again as Markdown; and a
- * definition cmark took for a link's ("[^label]: word") gets back the
- * lines that went on with it.  The loader parses an article that holds
- * "[^" whole (from its first piece that does), so that every definition
- * is in the tree its references are in.
+ * section refers to are listed at its end, each a block of its own
+ * (load-notes-list.c lists them).  A reference to no definition stays
+ * text, as in GFM; a definition that no reference names is listed at the
+ * article's end, and a label's second definition is none.  As in GFM, the
+ * blocks indented under a definition (cmark's indented code) are the
+ * note's, read again as Markdown; and a definition cmark took for a
+ * link's ("[^label]: word") gets back the lines that went on with it.
+ * The loader parses an article that holds "[^" whole (from its first
+ * piece that does), so that every definition is in the tree its
+ * references are in.  This file finds and marks; it opens no block and
+ * converts nothing, and calls nothing of the converter but the source's
+ * lines.
  */
 #include "load-convert.h"
 

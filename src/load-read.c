@@ -177,7 +177,8 @@ load_take_file(struct load_input *in, const struct stat *sb)
 bool
 load_parked(const struct load_input *in)
 {
-	return in->path != NULL && in->fd == -1 && !in->eof && in->read_errno == 0;
+	return in->path != NULL && in->fd == -1 && !in->eof &&
+	    in->read_errno == 0;
 }
 
 /*
@@ -297,7 +298,8 @@ load_input(struct load_input *in, size_t max, const char **at)
 		return load_input_gzip(in, max, at);
 	if (in->fd == -1) {
 		*at = in->src + in->taken;
-		return in->srclen - in->taken < max ? in->srclen - in->taken : max;
+		return in->srclen - in->taken < max ? in->srclen - in->taken :
+		    max;
 	}
 	if (in->chunk == NULL)
 		in->chunk = xmalloc(LOAD_STEP);

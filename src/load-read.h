@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct buf;
 struct load_gzip;
 struct stat;
 
@@ -49,7 +48,7 @@ struct load_input {
 						   NULL */
 	bool			 wait;		/* no input at this step, but
 						   more to come */
-	size_t			 taken;		/* input bytes taken by the job */
+	size_t			 taken;		/* input bytes taken */
 	size_t			 expect;	/* input bytes in all, if known */
 	size_t			 room;		/* bytes the text will want room
 						   for, once known; the job

@@ -10,7 +10,9 @@
  * before the header stay a paragraph; the lines after the rows that GFM
  * reads as blocks of their own (a list that starts at 2, indented code)
  * are parsed as such, and from a lazy line on (one that lacks a quote's
- * '>' or an item's indent) outside the containers it lacks.
+ * '>' or an item's indent) outside the containers it lacks.  Those
+ * blocks, and the rest, go back to the dispatcher through st->convert:
+ * this file calls nothing above it by name.
  */
 #include "load-convert.h"
 

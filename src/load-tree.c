@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static struct load_frame *
 load_push(struct load_state *st, enum load_frame_kind kind)
 {
@@ -562,7 +561,6 @@ load_made_leaf(struct load_state *st, enum doc_kind kind, unsigned int level,
 	doc_add_text(st->doc, s, strlen(s));
 	load_leaf_close(st);
 }
-
 
 void
 load_state_init(struct load_state *st, struct doc *d)

@@ -5,9 +5,10 @@
  * piece can be parsed, and if it can, has cmark parse it (load-parse.c)
  * and the converter (load-tree.c) turn its tree into doc records; with
  * the article's front matter, and the doc finished at the end.  Each
- * stage is called here in turn, and none calls a later one.  A tree's
- * nodes live in an arena, and each top-level block is freed once
- * converted, so no whole tree and whole doc are ever in memory together.
+ * stage is called here in turn, and none calls a later one; the job
+ * does none of their work itself.  A tree's nodes live in an arena, and
+ * each top-level block is freed once converted, so no whole tree and
+ * whole doc are ever in memory together.
  */
 #include "load.h"
 
@@ -559,7 +560,8 @@ load_percent(const struct load_job *j)
 	if (j->st->doc->complete)
 		return 100;
 	/* Reading is about a tenth of the work, parsing the rest. */
-	in = j->in.eof || j->in.expect == 0 ? 100 : j->in.taken >= j->in.expect ? 99 :
+	in = j->in.eof || j->in.expect == 0 ? 100 :
+	    j->in.taken >= j->in.expect ? 99 :
 	    (size_t)((double)j->in.taken * 100 / (double)j->in.expect);
 	parsed = j->text.len == 0 ? 0 : (size_t)((double)j->pos * 100 /
 	    (double)(j->in.eof || j->text.len > j->in.expect ? j->text.len :
