@@ -1,5 +1,5 @@
 /*
- * The loader's gzip reader, shared by load.c and load-gzip.c and by
+ * The loader's gzip reader, shared by load-read.c and load-gzip.c and by
  * nothing else: the only code that includes zlib.h.  It decodes a gzip
  * file (or gzip bytes in memory) a step at a time, for the loader's steps,
  * and makes sure first, with a second decoder whose output is thrown

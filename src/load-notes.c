@@ -5,17 +5,20 @@
  * converted, its definitions are taken out of it; a reference to one of
  * them becomes a note mark, numbered as links are (one number space: `o`
  * and the lists at the ends of sections serve both), and the notes that a
- * section refers to are listed at its end, each a block of its own.  A
- * reference to no definition stays text, as in GFM; a definition that no
- * reference names is listed at the article's end, and a label's second
- * definition is none.  As in GFM, the blocks indented under a definition
- * (cmark's indented code) are the note's, read again as Markdown; and a
- * definition cmark took for a link's ("[^label]: word") gets back the
- * lines that went on with it.  The loader parses an article that holds
- * "[^" whole (from its first piece that does), so that every definition
- * is in the tree its references are in.
+ * section refers to are listed at its end, each a block of its own
+ * (load-notes-list.c lists them).  A reference to no definition stays
+ * text, as in GFM; a definition that no reference names is listed at the
+ * article's end, and a label's second definition is none.  As in GFM, the
+ * blocks indented under a definition (cmark's indented code) are the
+ * note's, read again as Markdown; and a definition cmark took for a
+ * link's ("[^label]: word") gets back the lines that went on with it.
+ * The loader parses an article that holds "[^" whole (from its first
+ * piece that does), so that every definition is in the tree its
+ * references are in.  This file finds and marks; it opens no block and
+ * converts nothing, and calls nothing of the converter but the source's
+ * lines.
  */
-#include "load-private.h"
+#include "load-convert.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,41 +26,6 @@
 
 /* A label longer than this is no footnote's (cmark's bound for links). */
 #define LOAD_NOTE_LABEL_MAX	999
-
-struct load_note {
-	char		*label;		/* owned: as written, after '^' */
-	cmark_node	*def;		/* the definition's paragraph, taken
-					   out of the tree; or NULL */
-	cmark_node	*more;		/* the blocks indented under it, as
-					   cmark read them: indented code */
-	char		*text;		/* owned: or its text, when cmark read
-					   the definition as a link's */
-	unsigned int	 number;	/* 0 until a reference names it */
-	bool		 listed;
-};
-
-/* A note by its label, to look it up: notes[i] is the i-th defined. */
-struct load_key {
-	const char	*label;		/* borrowed: the note's */
-	size_t		 i;
-};
-
-struct load_notes {
-	struct load_note	*v;		/* owned: in the article's order */
-	size_t			 n;
-	size_t			 cap;
-	struct load_key		*keys;		/* owned: sorted by label, then
-						   order */
-	size_t			 nkeys;
-	size_t			 capkeys;
-	size_t			*pending;	/* owned: named, not listed */
-	size_t			 npending;
-	size_t			 cappending;
-	bool			 flushing;	/* listing notes: a heading in
-						   a note lists no more */
-	bool			 gap;		/* the last note listed had
-						   blocks under it */
-};
 
 /*
  * The label of a reference "[^label]" at `s`, `len` bytes on: its length
@@ -112,7 +80,7 @@ load_key_at(const struct load_notes *ns, const char *label, size_t len)
 }
 
 /* The first definition of `label`, `len` bytes, or NULL. */
-static struct load_note *
+struct load_note *
 load_note_find(struct load_notes *ns, const char *label, size_t len)
 {
 	size_t	 k = load_key_at(ns, label, len);
@@ -461,18 +429,6 @@ load_notes_find(struct load_state *st, cmark_node *root)
 	qsort(ns->keys, ns->nkeys, sizeof(*ns->keys), load_key_cmp);
 }
 
-bool
-load_holds_note(const char *s, size_t len)
-{
-	const char	*p = s, *end = s + len;
-
-	while ((p = memchr(p, '[', (size_t)(end - p))) != NULL) {
-		if (++p < end && *p == '^')
-			return true;
-	}
-	return false;
-}
-
 /* A reference to `note`: its mark; its number, the first time. */
 static void
 load_note_ref(struct load_state *st, struct load_note *note)
@@ -545,104 +501,6 @@ load_notes_link(struct load_state *st, cmark_node *link)
 	}
 	load_note_ref(st, note);
 	return true;
-}
-
-/*
- * The blocks indented under a note, code block `code` to cmark, read as
- * what they are: the note's further paragraphs, lists, code, tables.
- */
-static void
-load_note_more(struct load_state *st, cmark_node *code)
-{
-	const char	*lit = cmark_node_get_literal(code);
-
-	load_convert_text(st, lit != NULL ? lit : "", lit != NULL ?
-	    strlen(lit) : 0, 1);
-}
-
-/* Note `note` as a block: its mark, then its text. */
-static void
-load_note_block(struct load_state *st, struct load_note *note, bool first)
-{
-	cmark_node		*para, *text = NULL;
-
-	note->listed = true;
-	if (note->number == 0)
-		note->number = doc_link_number(st->doc);
-	load_leaf_open(st, DOC_NOTE, 0);
-	st->doc->blocks[st->leaf].number = note->number;
-	/* Notes are a list, but blocks under a note end it. */
-	if (!first && !st->notes->gap)
-		st->doc->blocks[st->leaf].flags |= DOC_NO_GAP;
-	st->notes->gap = note->more != NULL;
-	/*
-	 * A definition cmark took for a link's has its text as the link's
-	 * destination: Markdown still, which GFM reads as a paragraph's.
-	 */
-	if (note->def == NULL && note->text != NULL) {
-		text = cmark_parse_document(note->text, strlen(note->text),
-		    CMARK_OPT_DEFAULT | (st->smart ? CMARK_OPT_SMART : 0));
-		para = cmark_node_first_child(text);
-	} else
-		para = note->def;
-	if (para != NULL && cmark_node_get_type(para) == CMARK_NODE_PARAGRAPH)
-		load_inlines(st, para);
-	else if (note->text != NULL)
-		doc_add_text(st->doc, note->text, strlen(note->text));
-	load_leaf_close(st);
-	if (text != NULL)
-		cmark_node_free(text);
-	if (note->more != NULL)
-		load_note_more(st, note->more);
-}
-
-void
-load_notes_flush(struct load_state *st)
-{
-	struct load_notes	*ns = st->notes;
-	size_t			 i;
-
-	if (ns == NULL || ns->flushing)
-		return;
-	ns->flushing = true;
-	/* A note's text may name notes not listed yet: they come after. */
-	for (i = 0; i < ns->npending; i++)
-		if (!ns->v[ns->pending[i]].listed)
-			load_note_block(st, &ns->v[ns->pending[i]], i == 0);
-	ns->npending = 0;
-	ns->flushing = false;
-}
-
-void
-load_notes_end(struct load_state *st, bool last)
-{
-	struct load_notes	*ns = st->notes;
-	size_t			 i;
-	bool			 first = true;
-
-	if (ns == NULL)
-		return;
-	if (last) {
-		load_notes_flush(st);
-		/* Definitions no reference names, in the article's order. */
-		for (i = 0; i < ns->n; i++) {
-			/* A label's second definition is none, as in GFM. */
-			if (ns->v[i].listed || ns->v[i].def == NULL ||
-			    load_note_find(ns, ns->v[i].label,
-			    strlen(ns->v[i].label)) != &ns->v[i])
-				continue;
-			load_note_block(st, &ns->v[i], first);
-			first = false;
-		}
-	}
-	/* The tree goes with its parse: its definitions too. */
-	for (i = 0; i < ns->n; i++) {
-		if (ns->v[i].def != NULL)
-			cmark_node_free(ns->v[i].def);
-		if (ns->v[i].more != NULL)
-			cmark_node_free(ns->v[i].more);
-		ns->v[i].def = ns->v[i].more = NULL;
-	}
 }
 
 void

@@ -1,25 +1,27 @@
 /*
- * The loader's insides, shared by its parts and by nothing else (the lint
- * checks that only src/load*.c include it, with cmark.h):
- *	load.c		the job: reading, sanitising, pieces, definitions,
- *			front matter; each piece's cmark tree handed on
- *	load-tree.c	a cmark tree to doc records: containers, leaves,
- *			inline spans, inline and block HTML
- *	load-table.c	pipe tables, found in the paragraphs cmark gives
- *	load-notes.c	footnotes: their definitions taken out of the tree,
- *			their references marked, the notes listed
+ * What every stage of the loader shares, and no other file sees: no
+ * cmark here, for the stages before the parse know nothing of it.
+ *
+ * The loader is a pipeline of stages, a file each (and its header), each
+ * handing its result to the next and never calling a later one:
+ *	load-read.c	reading: files, pipes, FIFOs, standard input, gzip
+ *			(load-gzip.c), the byte limits, the file's stamp
+ *	load-sanitise.c	sanitising: valid UTF-8, no NUL; the digest
+ *	load-cut.c	cutting: where the text can be cut into pieces,
+ *			and the definitions each piece may use (over
+ *			prescan.c)
+ *	load-parse.c	parsing: cmark's parser and its arena
+ *	load-tree.c	converting: a tree to doc records, over the files
+ *			that load-convert.h lists
+ * load.c is the job that calls each in turn (load-job.h); load-lines.c,
+ * under them all, counts lines as cmark does.
  */
 #ifndef OLSREAD_LOAD_PRIVATE_H
 #define OLSREAD_LOAD_PRIVATE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
-#include <cmark.h>
-
-#include "doc.h"
-#include "html.h"
-#include "util.h"
+struct buf;
 
 /*
  * Append to `out` the link reference definitions that `len` bytes at
@@ -28,221 +30,7 @@
 typedef void	 load_defs_fn(void *arg, const char *text, size_t len,
 		    struct buf *out);
 
-/* A line of the source: where it starts, and its number. */
-struct load_mark {
-	size_t			 off;
-	int			 line;
-};
-
-/*
- * The text cmark parsed, for what its tree does not say (tables, notes).
- * A line is found by walking from the last line found or from the mark
- * before it: marks are kept every few lines (load-tree.c says how many),
- * made in one pass the first time a line is asked for.  Any line costs
- * a walk over a few lines, and the marks a small part of the text.
- */
-struct load_source {
-	const char		*s;		/* borrowed: the piece's text */
-	size_t			 len;
-	int			 first;		/* cmark's line of s[0] */
-	int			 last;		/* and of its last line */
-	bool			 pipes;		/* tables are looked for: s
-						   holds a '|' */
-	struct load_mark	*marks;		/* owned: in order, or NULL
-						   till asked */
-	size_t			 nmarks;
-	struct load_mark	 at;		/* the last line found */
-	int			*piped;		/* owned: the lines that hold
-						   a '|', in order, or NULL
-						   till asked */
-	size_t			 npiped;
-};
-
-enum load_frame_kind {
-	LOAD_FRAME_CONTAINER,	/* a quote or item that made a doc block */
-	LOAD_FRAME_FLAT,	/* a container past DOC_MAX_DEPTH */
-	LOAD_FRAME_LIST
-};
-
-/* One open cmark container. */
-struct load_frame {
-	enum load_frame_kind	 kind;
-	size_t			 parent;	/* doc parent before this one */
-	unsigned long		 number;	/* list: next item's number */
-	unsigned int		 digits;	/* list: widest number */
-	char			 delim;		/* list: '.', ')' or 0 */
-	bool			 tight;		/* list */
-	bool			 has_leaf;	/* list: a leaf was seen in it */
-};
-
-/*
- * What follows a table in a quote or item from a lazy line on: cmark
- * reads the line as the paragraph's, GFM as ending the table and every
- * container the line lacks the prefix of.  It is parsed again from its
- * lines, in the container `anchor` when `inside`, else after `anchor`, a
- * top-level block; cmark's reading of those lines is skipped.
- */
-struct load_rest {
-	cmark_node	*anchor;	/* borrowed */
-	bool		 inside;
-	struct buf	 text;		/* definitions, then the lines */
-	int		 from_line;	/* the lines' first in text */
-};
-
-/* A span an inline HTML start tag opened: its place in the stack, its tag. */
-struct load_html {
-	size_t		 at;		/* index in load_state.spans */
-	char		 name[HTML_NAME_MAX];
-};
-
-struct load_state {
-	struct doc		*doc;		/* borrowed: being built */
-	struct load_frame	*frames;	/* owned */
-	size_t			 nframes;
-	size_t			 capframes;
-	size_t			*spans;		/* owned: open spans */
-	size_t			 nspans;
-	size_t			 capspans;
-	struct load_html	*html;		/* owned: spans HTML opened */
-	size_t			 nhtml;
-	size_t			 caphtml;
-	size_t			 parent;	/* innermost doc container */
-	size_t			 leaf;		/* open leaf, or DOC_NONE */
-	size_t			 tight_with_leaf; /* such lists on the stack */
-	unsigned int		 containers;	/* container frames open */
-	unsigned int		 lists;		/* list frames open */
-	bool			 flattened;
-	bool			 any_leaf;
-	bool			 smart;		/* CMARK_OPT_SMART */
-	bool			 after_html;	/* inline HTML last: a blank
-						   may be held back */
-	struct load_source	 src;		/* what cmark parsed */
-	load_defs_fn		*defs;		/* the definitions a table's
-						   cells may use */
-	void			*defs_arg;
-	/* A strike whose closer is in a later text of its parent. */
-	cmark_node		*strike_node;	/* borrowed: the closer's text,
-						   or NULL */
-	size_t			 strike_left;	/* from the closer to its end */
-	size_t			 strike_run;	/* its tildes */
-	size_t			 strike_span;	/* the strike on the stack */
-	cmark_node		*strike_none[3]; /* borrowed: the parent with
-						   no closer of that length
-						   left */
-	int			 unclosed_line;	/* cmark's line of an HTML
-						   comment never closed, or
-						   0 */
-	struct load_notes	*notes;		/* owned: footnotes, or NULL */
-	struct load_rest	*rest;		/* owned: from the last table
-						   converted, or NULL */
-	cmark_mem		*mem;		/* borrowed: the tree's */
-};
-
-void	 load_state_init(struct load_state *, struct doc *);
-void	 load_state_release(struct load_state *);
-
-/*
- * The text of the next tree to convert: `len` bytes at `src`, which
- * starts on cmark's line `line` (after a prelude of definitions).
- */
-void	 load_state_source(struct load_state *, const char *src, size_t len,
-	    int line);
-
-/* Line `line` of the source, as cmark numbers them, with no newline. */
-bool	 load_source_line(struct load_state *, int line, const char **s,
-	    size_t *len);
-
-/*
- * The lines of the source that hold `needle` (not empty), in cmark's
- * numbering, each once, in order, into `*lines` (owned by the caller);
- * their count.
- */
-size_t	 load_source_lines_with(struct load_state *, const char *needle,
-	    int **lines);
-
-/* Whether one of the `n` sorted `lines` is in [from, to]. */
-bool	 load_lines_meet(const int *lines, size_t n, int from, int to);
-
-/*
- * Whether node `n` may be a table as far as its lines tell: tables are
- * looked for in this source, and one of its lines holds a '|'.
- */
-bool	 load_source_piped(struct load_state *, cmark_node *n);
-
-void	 load_leaf_open(struct load_state *, enum doc_kind, unsigned int level);
-void	 load_leaf_close(struct load_state *);
-
-/* A leaf of the text `s`, not from the parser. */
-void	 load_made_leaf(struct load_state *, enum doc_kind, unsigned int level,
-	    const char *s);
-
-/* Close the spans inline HTML opened from the stack's index `at` up. */
-void	 load_html_close_above(struct load_state *, size_t at);
-
 /* Lines in `len` bytes at `s`: its newlines. */
 size_t	 load_count_lines(const char *s, size_t len);
-
-/* The inlines of paragraph `para`, not the paragraph: into the open leaf. */
-void	 load_inlines(struct load_state *, cmark_node *para);
-
-/* Turn one iterator event into doc records. */
-void	 load_event(struct load_state *, cmark_node *, cmark_event_type);
-
-/* Convert one block of a tree, and all it holds, into doc records. */
-void	 load_convert_block(struct load_state *, cmark_node *block);
-
-/*
- * Parse `len` bytes at `text` as an article of their own, and convert its
- * top-level blocks from line `from_line` on, their tables read from the
- * text.
- */
-void	 load_convert_text(struct load_state *, const char *text, size_t len,
-	    int from_line);
-
-/*
- * Convert the tree under `root` into doc records, from the top-level
- * block that starts on line `from_line` on, freeing each block once
- * converted, and the root last.
- */
-void	 load_convert(struct load_state *, cmark_node *root, int from_line);
-
-/*
- * If paragraph `para` of the tree holds a pipe table (the text at its
- * lines, as cmark-gfm reads it), convert it as a table (with the lines
- * before and after it) and return true; else do nothing.  Lines after it
- * that GFM reads outside its containers are left in st->rest.
- */
-bool	 load_table(struct load_state *, cmark_node *para);
-
-/* Convert a table's rest (st->rest, taken) and free it. */
-void	 load_table_rest(struct load_state *, struct load_rest *);
-
-/* Whether `len` bytes at `s` hold "[^", which may be a footnote's. */
-bool	 load_holds_note(const char *s, size_t len);
-
-/*
- * Take the footnote definitions out of the tree under `root`, before it
- * is converted, when its source holds "[^".
- */
-void	 load_notes_find(struct load_state *, cmark_node *root);
-
-/* Text `s`, its references to footnotes made note marks. */
-void	 load_notes_text(struct load_state *, const char *s, size_t len);
-
-/*
- * If `link` is a reference to a footnote whose definition cmark read as
- * a link's ("[^label]: URL"), mark it as a note's and return true.
- */
-bool	 load_notes_link(struct load_state *, cmark_node *link);
-
-/* List the notes referred to since the last list, as blocks. */
-void	 load_notes_flush(struct load_state *);
-
-/*
- * The tree is done with: with `last` (the article ends with it), list the
- * notes not listed yet, every definition included.
- */
-void	 load_notes_end(struct load_state *, bool last);
-void	 load_notes_free(struct load_state *);
 
 #endif

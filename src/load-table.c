@@ -10,9 +10,11 @@
  * before the header stay a paragraph; the lines after the rows that GFM
  * reads as blocks of their own (a list that starts at 2, indented code)
  * are parsed as such, and from a lazy line on (one that lacks a quote's
- * '>' or an item's indent) outside the containers it lacks.
+ * '>' or an item's indent) outside the containers it lacks.  Those
+ * blocks, and the rest, go back to the dispatcher through st->convert:
+ * this file calls nothing above it by name.
  */
-#include "load-private.h"
+#include "load-convert.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -318,7 +320,7 @@ load_table_block(struct load_state *st, cmark_node *n)
 
 	/* Its lines are not the source's: no table is looked for in it. */
 	st->src.pipes = false;
-	load_convert_block(st, n);
+	st->convert(st, n);
 	st->src.pipes = pipes;
 }
 

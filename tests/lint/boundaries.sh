@@ -28,10 +28,27 @@ includes() {
 
 ok "curses only in src/screen.c" \
     "$(includes 'n?curses\.h|ncursesw/n?curses\.h|term\.h' src/screen.c)"
-# The loader is one module in several files (src/load.c, src/load-*.c).
-load_parts=$(ls src/load.c src/load-*.c src/load-private.h)
+# The loader is one module in several files (src/load.c, src/load-*.c,
+# and their private headers src/load-*.h).
+load_parts=$(ls src/load.c src/load-*.c src/load-*.h)
 ok "cmark.h only in the loader's own files" \
     "$(includes 'cmark\.h' "$load_parts")"
+# Of those, the stages before the parse see no cmark: neither cmark.h nor
+# the parse's and the converter's headers, which include it.
+found=""
+for f in src/load-read.c src/load-read.h src/load-sanitise.c \
+    src/load-sanitise.h src/load-cut.c src/load-job.h src/load-lines.c \
+    src/load-private.h src/load-gzip.c src/load-gzip.h src/prescan.c \
+    include/prescan.h; do
+	if [ ! -f "$f" ]; then
+		found="$found$f: missing
+"
+	elif grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*(<cmark\.h>|"(src/)?load-(convert|parse)\.h")' "$f"; then
+		found="$found$f
+"
+	fi
+done
+ok "the read, sanitise and cut stages of the loader see no cmark" "$found"
 ok "yaml.h only in src/front.c" "$(includes 'yaml\.h' src/front.c)"
 ok "zlib.h only in src/load-gzip.c" "$(includes 'zlib\.h' src/load-gzip.c)"
 # Named one by one: a uni*.h glob would also match unistd.h.
@@ -64,10 +81,10 @@ private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?view-pr
     tests/*/*.h 2>/dev/null | grep -vxF "$view_parts")
 ok "view-private.h only in the view's own files" "$private"
 
-private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?load-private\.h"' \
+private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?load-[a-z]+\.h"' \
     src/*.c src/*.h include/*.h tests/*.c tests/*.h tests/*/*.c \
     tests/*/*.h 2>/dev/null | grep -vxF "$load_parts")
-ok "load-private.h only in the loader's own files" "$private"
+ok "the loader's private headers (load-*.h) only in its own files" "$private"
 
 layout_parts=$(ls src/layout.c src/layout-*.c src/layout-private.h)
 private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(src/)?layout-private\.h"' \
