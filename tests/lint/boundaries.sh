@@ -5,20 +5,8 @@
 # their private header.
 # usage: boundaries.sh SRCDIR
 set -u
+. "$(dirname "$0")/tap.sh"
 cd "$1" || exit 1
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ -z "$2" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1"
-		printf '%s\n' "$2" | sed '/^$/d; s/^/# /'
-		failed=$((failed + 1))
-	fi
-}
 
 # includes HEADER-REGEX ALLOWED-FILE: files other than ALLOWED including it.
 includes() {
@@ -118,5 +106,4 @@ for f in $view_parts src/view-private.h; do
 done
 ok "no file of the view over 1000 lines" "$found"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

@@ -14,21 +14,9 @@
 set -u
 cc=$1
 shift
-n=0
-failed=0
+. "$(dirname "$0")/tap.sh"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() {
-	n=$((n + 1))
-	if [ -z "$2" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1"
-		printf '%s\n' "$2" | sed '/^$/d; s/^/# /'
-		failed=$((failed + 1))
-	fi
-}
 
 # loops OBJECT...: every loop among the objects' files, one report of a
 # few lines each; nothing when there is none.  nm -A prefixes each line
@@ -154,5 +142,4 @@ nm: $(head -3 "$tmp/nm.err")"
 fi
 ok "no loop among the source files of $(echo "$@" | sed 's|.*/||g')" "$got"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end
