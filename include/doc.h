@@ -202,6 +202,15 @@ unsigned int	 doc_section_indent(const struct doc *, size_t s);
 size_t		 doc_block_at(const struct doc *, size_t off);
 
 /*
+ * The text of the block that leaf `b` is part of, as far as [from, to)
+ * reaches, into [*off, *end): a code block kept as several leaves
+ * (DOC_CONTINUED) is one, its parts before `b` taken while they start
+ * after `from`, those after it while they end before `to`.
+ */
+void		 doc_block_reach(const struct doc *, size_t b, size_t from,
+		    size_t to, size_t *off, size_t *end);
+
+/*
  * Where section `s` starts in the text; the text's end for s past the
  * last, so that section s spans [start(s), start(s + 1)).
  */

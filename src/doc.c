@@ -346,6 +346,24 @@ doc_block_at(const struct doc *d, size_t off)
 	return lo > 0 ? lo - 1 : DOC_NONE;
 }
 
+void
+doc_block_reach(const struct doc *d, size_t b, size_t from, size_t to,
+    size_t *off, size_t *end)
+{
+	size_t	 p = b;
+
+	*off = d->blocks[b].off;
+	while ((d->blocks[p].flags & DOC_CONTINUED) && p > 0 && *off > from)
+		*off = d->blocks[--p].off;
+	p = b;
+	*end = d->blocks[b].off + d->blocks[b].len;
+	while (p + 1 < d->nblocks && (d->blocks[p + 1].flags &
+	    DOC_CONTINUED) && *end < to) {
+		p++;
+		*end = d->blocks[p].off + d->blocks[p].len;
+	}
+}
+
 size_t
 doc_talk_section(const struct doc *d, unsigned long t)
 {

@@ -398,33 +398,6 @@ dump_marked(const struct doc *d, const struct search_match *m, bool color,
 }
 
 /*
- * The text around a match [off, end) in leaf `b` that its context may
- * take, [*lo, *hi): the leaf's, and where a code block is kept in parts
- * (DOC_CONTINUED), the parts before and after it as far as the context
- * reaches, so that it reads as it would in one.
- */
-static void
-dump_block_around(const struct doc *d, size_t b, size_t off, size_t end,
-    size_t *lo, size_t *hi)
-{
-	size_t	 p = b;
-
-	*lo = d->blocks[b].off;
-	while ((d->blocks[p].flags & DOC_CONTINUED) && p > 0 &&
-	    off - *lo < DUMP_CONTEXT_BYTES)
-		*lo = d->blocks[--p].off;
-	p = b;
-	*hi = d->blocks[b].off + d->blocks[b].len;
-	while (p + 1 < d->nblocks && (d->blocks[p + 1].flags &
-	    DOC_CONTINUED) && *hi - end < DUMP_CONTEXT_BYTES) {
-		p++;
-		*hi = d->blocks[p].off + d->blocks[p].len;
-	}
-	if (*hi < end)
-		*hi = end;
-}
-
-/*
  * One match: talk, title, and the match in its context.  `line` and
  * `flat` are scratch, kept from match to match so that a long list of
  * matches costs no allocation each.
@@ -440,7 +413,12 @@ dump_match(FILE *fp, const struct doc *d, const struct search_match *m,
 	if ((b = doc_block_at(d, m->off)) == DOC_NONE)
 		return;
 	blk = &d->blocks[b];
-	dump_block_around(d, b, m->off, end, &lo, &hi);
+	/* Context reaches over the parts of a code block kept in parts. */
+	doc_block_reach(d, b, m->off > DUMP_CONTEXT_BYTES ?
+	    m->off - DUMP_CONTEXT_BYTES : 0, end + DUMP_CONTEXT_BYTES, &lo,
+	    &hi);
+	if (hi < end)
+		hi = end;
 	line->len = 0;
 	if (d->sections[blk->section].talk > 0)
 		buf_printf(line, "%u\t", d->sections[blk->section].talk);

@@ -148,7 +148,7 @@ search_add(struct search *s, const struct doc *d, size_t off, size_t len)
 {
 	const struct doc_block	*blk;
 	struct search_match	*m;
-	size_t			 b;
+	size_t			 b, from, end;
 
 	if (len == 0 || off < s->first || off + len > s->end)
 		return false;
@@ -157,8 +157,12 @@ search_add(struct search *s, const struct doc *d, size_t off, size_t len)
 	if ((b = doc_block_at(d, off)) == DOC_NONE)
 		return false;
 	blk = &d->blocks[b];
-	if (doc_is_leaf(blk->kind) && off + len > blk->off + blk->len)
-		return false;
+	if (doc_is_leaf(blk->kind) && off + len > blk->off + blk->len) {
+		/* A code block kept in parts is one to a match. */
+		doc_block_reach(d, b, off, off + len, &from, &end);
+		if (off + len > end)
+			return false;
+	}
 	s->m = xgrow(s->m, &s->capm, s->n + 1, sizeof(*s->m));
 	m = &s->m[s->n++];
 	m->off = off;

@@ -803,6 +803,36 @@ test_layout(const struct doc *sample)
 	doc_free(d);
 }
 
+/*
+ * A code block of 300 lines is kept as two leaves (the first 256 lines,
+ * then the rest); to a search it is one block, as to a reader.
+ */
+static void
+test_code_parts(void)
+{
+	struct search	 s;
+	struct doc	*d;
+	struct buf	 md;
+	size_t		 i;
+
+	buf_init(&md);
+	buf_adds(&md, "```\n");
+	for (i = 0; i < 300; i++)
+		buf_adds(&md, i == 255 ? "foo\n" : i == 256 ? "bar\n" : "x\n");
+	buf_adds(&md, "```\n\nbar after.\n");
+	d = testdoc_load_with(md.data, md.len, 0);
+	search_init(&s);
+	tap_ok(d->nblocks == 3 && (d->blocks[1].flags & DOC_CONTINUED),
+	    "300 lines of code: two leaves, the second going on");
+	tap_ok(run(&s, d, "foo[[:space:]]bar", SEARCH_REGEX) == 0 &&
+	    s.n == 1, "a regex matches across the leaves' parting");
+	tap_ok(run(&s, d, "x bar", 0) == 0 && s.n == 0,
+	    "no match joins the code to the paragraph after");
+	search_release(&s);
+	doc_free(d);
+	buf_release(&md);
+}
+
 int
 main(void)
 {
@@ -816,6 +846,7 @@ main(void)
 	test_cases();
 	test_edges();
 	test_next_within();
+	test_code_parts();
 	if ((sample = load_sample()) == NULL)
 		tap_ok(false, "the sample loads");
 	else {
