@@ -2,13 +2,14 @@
  * front: front matter, the metadata block a blog post or a page of a
  * static site opens with -- YAML between "---" lines (closed by "---" or
  * "..."), TOML between "+++" lines, or an Elixir map ("%{ title: ... }")
- * closed by a "---" line, as NimblePublisher's sites write it.  It is metadata, never Markdown:
- * the loader takes the title, the authors and the date from it and hands
- * the parser blank lines in its place.  YAML is read with libyaml's event
- * parser, which never expands an alias; TOML needs only "key = value"
- * lines of strings, arrays of strings and dates, and the Elixir map the
- * same with "key: value," entries and date sigils (~D[2019-06-06]).  Nothing here prints,
- * and nothing knows about cmark.
+ * closed by a "---" line, as NimblePublisher's sites write it.  It is
+ * metadata, never Markdown: the loader takes the title, the authors and
+ * the date from it and hands the parser blank lines in its place.  YAML is
+ * read with libyaml's event parser, which never expands an alias; TOML
+ * needs only "key = value" lines of strings, arrays of strings and dates,
+ * and the Elixir map the same with "key: value," entries and sigils
+ * (~D[2019-06-06], ~w(a b)).  Nothing here prints, and nothing knows
+ * about cmark.
  */
 #ifndef OLSREAD_FRONT_H
 #define OLSREAD_FRONT_H
@@ -32,7 +33,8 @@ enum front_kind {
 	FRONT_YAML,
 	FRONT_TOML,
 	FRONT_ELIXIR,
-	FRONT_LONG		/* either, longer than FRONT_MAX: not read */
+	FRONT_LONG		/* any of them, longer than FRONT_MAX: not
+				   read */
 };
 
 /*

@@ -611,6 +611,53 @@ front_toml_array(struct front_toml *t, bool authors)
 }
 
 /*
+ * Where the text of an Elixir sigil at p starts, after its letters and
+ * opening delimiter ("~D[2019-06-06]", "~w(a b)", "~s|x|"), and its
+ * closing delimiter in `*close`; 0 where no sigil starts at p.
+ */
+static size_t
+front_toml_sigil(const struct front_toml *t, char *close)
+{
+	static const char	 open[] = "([{</|\"'", shut[] = ")]}>/|\"'";
+	const char		*c;
+	size_t			 q = t->p + 1;
+
+	if (!t->elixir || t->p >= t->len || t->s[t->p] != '~')
+		return 0;
+	while (q < t->len && (t->s[q] | 0x20) >= 'a' && (t->s[q] | 0x20) <= 'z')
+		q++;
+	if (q == t->p + 1 || q >= t->len || t->s[q] == '\0' ||
+	    (c = strchr(open, t->s[q])) == NULL)
+		return 0;
+	*close = shut[c - open];
+	return q + 1;
+}
+
+/*
+ * A sigil's text between its delimiters, as written (a date, a time, a
+ * list of words), appended to `b`; the letters after it that modify it
+ * are passed over.
+ */
+static bool
+front_toml_sigil_value(struct front_toml *t, struct buf *b)
+{
+	size_t	 from;
+	char	 close;
+
+	if ((from = front_toml_sigil(t, &close)) == 0)
+		return front_toml_fail(t, "not a sigil");
+	for (t->p = from; t->p < t->len && t->s[t->p] != close; t->p++)
+		t->line += t->s[t->p] == '\n';
+	if (t->p >= t->len)
+		return front_toml_fail(t, "a sigil never closed");
+	buf_add(b, t->s + from, t->p - from);
+	for (t->p++; t->p < t->len && (t->s[t->p] | 0x20) >= 'a' &&
+	    (t->s[t->p] | 0x20) <= 'z'; t->p++)
+		;
+	return true;
+}
+
+/*
  * A value no key here needs, passed over: an inline table, an array of
  * anything, over lines if need be, a string of any kind, a bare value.
  */
@@ -620,7 +667,7 @@ front_toml_skip(struct front_toml *t)
 	struct buf	 b;
 	size_t		 depth = 0;
 	bool		 ok = true;
-	char		 c;
+	char		 c, close;
 
 	buf_init(&b);
 	do {
@@ -631,7 +678,10 @@ front_toml_skip(struct front_toml *t)
 			break;
 		}
 		c = t->s[t->p];
-		if (c == '"' || c == '\'') {
+		if (front_toml_sigil(t, &close) != 0) {
+			b.len = 0;
+			ok = front_toml_sigil_value(t, &b);
+		} else if (c == '"' || c == '\'') {
 			b.len = 0;
 			ok = front_toml_string(t, &b);
 		} else if (c == '[' || c == '{') {
@@ -710,37 +760,12 @@ front_toml_equals(struct front_toml *t)
 	return false;
 }
 
-/* Whether an Elixir sigil with brackets starts at p: ~D[2019-06-06]. */
-static bool
-front_toml_sigil(const struct front_toml *t)
-{
-	return t->elixir && t->len - t->p >= 3 && t->s[t->p] == '~' &&
-	    (t->s[t->p + 1] | 0x20) >= 'a' && (t->s[t->p + 1] | 0x20) <= 'z' &&
-	    t->s[t->p + 2] == '[';
-}
-
-/* A sigil's text between its brackets, as written: a date, a time. */
-static bool
-front_toml_sigil_value(struct front_toml *t, struct buf *b)
-{
-	size_t	 from = t->p + 3;
-
-	for (t->p = from; t->p < t->len && t->s[t->p] != ']' &&
-	    t->s[t->p] != '\n'; t->p++)
-		;
-	if (t->p >= t->len || t->s[t->p] != ']')
-		return front_toml_fail(t, "a sigil never closed");
-	buf_add(b, t->s + from, t->p - from);
-	t->p++;
-	return true;
-}
-
 /* One "key = value" line, at p; in an Elixir map, "key: value". */
 static bool
 front_toml_entry(struct front_toml *t)
 {
 	struct buf	 b;
-	char		 key[16] = "";
+	char		 key[16] = "", close;
 	bool		 ok, authors;
 
 	if (!front_toml_key(t, key, sizeof(key)))
@@ -759,7 +784,7 @@ front_toml_entry(struct front_toml *t)
 		return front_toml_array(t, authors);
 	buf_init(&b);
 	ok = t->p < t->len && (t->s[t->p] == '"' || t->s[t->p] == '\'') ?
-	    front_toml_string(t, &b) : front_toml_sigil(t) ?
+	    front_toml_string(t, &b) : front_toml_sigil(t, &close) != 0 ?
 	    front_toml_sigil_value(t, &b) : front_toml_bare(t, &b);
 	if (ok && authors)
 		front_add_author(&t->authors, b.data, b.len);
@@ -829,25 +854,19 @@ front_read_elixir(const char *s, size_t len, struct front *fm)
 }
 
 /*
- * The map of Elixir front matter in its first `end` bytes: after "%{" to
- * the last "}" before the closing "---" line.  False if there is none.
+ * Where the closing line of the front matter in the first `end` bytes of
+ * `s` starts, looked for no further back than `from`.
  */
-static bool
-front_elixir_map(const char *s, size_t end, size_t *from, size_t *to)
+static size_t
+front_closing_line(const char *s, size_t from, size_t end)
 {
-	size_t	 e = end;
+	size_t	 to = end;
 
-	if (e > 0 && s[e - 1] == '\n')
-		e--;
-	while (e > 0 && s[e - 1] != '\n')
-		e--;
-	while (e > 2 && s[e - 1] != '}')
-		e--;
-	if (e <= 2 || s[e - 1] != '}')
-		return false;
-	*from = 2;
-	*to = e - 1;
-	return true;
+	if (to > from && s[to - 1] == '\n')
+		to--;
+	while (to > from && s[to - 1] != '\n')
+		to--;
+	return to;
 }
 
 enum front_read
@@ -859,19 +878,20 @@ front_read(enum front_kind kind, const char *s, size_t end, struct front *fm)
 
 	memset(fm, 0, sizeof(*fm));
 	if (kind == FRONT_ELIXIR) {
-		if (!front_elixir_map(s, end, &from, &to))
+		/* The map: after "%{" to the last "}" before the "---". */
+		from = 2;
+		to = front_closing_line(s, from, end);
+		while (to > from && s[to - 1] != '}')
+			to--;
+		if (to == from)
 			return FRONT_READ_NOT;
-		r = front_read_elixir(s + from, to - from, fm);
+		r = front_read_elixir(s + from, to - 1 - from, fm);
 	} else if (nl == NULL || (kind != FRONT_YAML && kind != FRONT_TOML))
 		return FRONT_READ_NOT;
 	else {
 		/* Between the opening line and the closing one. */
 		from = (size_t)(nl - s) + 1;
-		to = end;
-		if (to > from && s[to - 1] == '\n')
-			to--;
-		while (to > from && s[to - 1] != '\n')
-			to--;
+		to = front_closing_line(s, from, end);
 		r = kind == FRONT_YAML ?
 		    front_read_yaml(s + from, to - from, fm) :
 		    front_read_toml(s + from, to - from, fm);

@@ -243,6 +243,12 @@ test_elixir(void)
 	tap_is_str(fm.title, "One line", "its title");
 	tap_is_str(fm.authors, "A and B", "its authors");
 	front_release(&fm);
+	tap_is_int(read_all("%{\n  tags: ~w(hello world)a,\n  date: ~N|2020-"
+	    "01-02 10:00:00|,\n  title: \"Sigils\",\n  x: ~s{a}\n}\n---\n", &fm),
+	    FRONT_READ_OK, "Elixir: sigils of any delimiter, blanks in them");
+	tap_is_str(fm.title, "Sigils", "its title");
+	tap_is_str(fm.date, "2020-01-02", "a date and time's day, from ~N||");
+	front_release(&fm);
 	tap_is_int(read_all("%{\"title\" => \"Arrow\"}\n---\n", &fm),
 	    FRONT_READ_OK, "Elixir: a quoted key and =>");
 	tap_is_str(fm.title, "Arrow", "its title");
