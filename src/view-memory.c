@@ -61,12 +61,21 @@ void
 view_restore(struct view *v, const struct view_memory *m)
 {
 	struct view_find	*f = &v->find;
-	size_t			 i, s;
+	size_t			 i, s, b;
 
 	for (i = m->nhistory; i-- > 0; )
 		prompt_history_add(&f->hist, m->history[i]);
 	if (m->has_place && m->place.block < v->doc->nblocks) {
 		v->top = m->place;
+		/*
+		 * The text is the same bytes, but a later olsread may keep
+		 * them in other blocks (a long code block in parts): where
+		 * the place has text, its offset says the block.
+		 */
+		if (v->top.off != DOC_NONE && v->top.off < v->doc->text.len &&
+		    (b = doc_block_at(v->doc, v->top.off)) != DOC_NONE &&
+		    doc_is_leaf(v->doc->blocks[b].kind))
+			v->top.block = b;
 		view_settle(v, &v->top);
 	} else if (!m->has_place && m->title != NULL &&
 	    (s = view_section_titled(v, m->title)) != DOC_NONE)

@@ -1254,6 +1254,14 @@ test_memory(const struct doc *d)
 	tap_ok(unread != t2, "memory: and so skips talk 2, read");
 	view_free(w);
 
+	/* A block index of another cut of the same text: the offset wins. */
+	m.place.block = here.block > 0 ? here.block - 1 : here.block + 1;
+	w = open_view(d, 80, 24, 0, true);
+	view_restore(w, &m);
+	tap_ok(top_holds(w, here.block, here.off),
+	    "memory: a stale block index, the top found by its text");
+	view_free(w);
+
 	/* The article changed: the section of the same title. */
 	m.has_place = false;
 	free(m.title);
