@@ -3,9 +3,11 @@
  * with: leaves opened and closed, the stack of open spans, the spans
  * inline HTML opened, a strike that ends in a later text, and a text
  * parsed again whose blocks the dispatcher converts.  It calls nothing
- * of the converter but the source's lines and, for that text, the
- * dispatcher through st->convert: the files above call it, never the
- * other way round.
+ * of the converter by name but the source's lines: the text parsed again
+ * holds any kind of block, so its blocks go to the dispatcher through the
+ * pointer st->convert, which the dispatcher set (load_state_init()).
+ * That is the one way back up, and it is a hand-over, not a call the
+ * linker sees: tests/lint/layers.sh cannot check it.
  */
 #include "load-convert.h"
 

@@ -3,7 +3,11 @@
  * cmark here, for the stages before the parse know nothing of it.
  *
  * The loader is a pipeline of stages, a file each (and its header), each
- * handing its result to the next and never calling a later one:
+ * handing its result to the next and never calling a later one by name.
+ * The cut stage must ask cmark how it reads some lines (whether they hold
+ * link reference definitions), each answer deciding the next question;
+ * the job hands it the parse stage's two functions for that as pointers
+ * (load-job.h), so that it knows nothing of cmark:
  *	load-read.c	reading: files, pipes, FIFOs, standard input, gzip
  *			(load-gzip.c), the byte limits, the file's stamp
  *	load-sanitise.c	sanitising: valid UTF-8, no NUL; the digest

@@ -10,10 +10,10 @@
 # `timeout 60` kills a run that takes longer.  The seconds each run took
 # are TAP comments, never checked: machines are shared and noisy.  Memory
 # is steadier: each run's peak must stay within the input's bound
-# (patho-gen --bound: eight times the article, or twice what the cmark
-# program alone takes to parse it where that is more, plus 32 MiB), unless the build has sanitizers (B_SANITIZE), whose shadow
-# memory and quarantine count in it.  Without the cmark program, the bound
-# is the article's alone.
+# (patho-gen --bound prints it: see patho_bound_kib() in inputs.h), unless
+# the build has sanitizers (B_SANITIZE), whose shadow memory and
+# quarantine count in it.  Without the cmark program, the bound is the
+# article's alone.
 # usage: run.sh OLSREAD PATHO-GEN PEAK [B_SANITIZE]
 set -u
 bin=$1
