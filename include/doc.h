@@ -28,6 +28,14 @@
  */
 #define DOC_MAX_DEPTH		32
 
+/*
+ * A paragraph is kept in parts of about this many bytes, cut at a blank
+ * outside its spans, so that what lays one out is bounded whatever its
+ * length.  Each part starts a line of its own: one paragraph of megabytes
+ * is no prose a person wrote, and no real paragraph comes near this size.
+ */
+#define DOC_PART_MAX		65536
+
 /* Speakers kept for one section at the most. */
 #define DOC_MAX_SPEAKERS	16
 
@@ -49,8 +57,8 @@ enum doc_kind {
 /* Block flags. */
 #define DOC_NO_GAP	0x01	/* leaf: no blank line before it */
 #define DOC_ORDERED	0x02	/* item: in an ordered list */
-#define DOC_CONTINUED	0x04	/* code: goes on with the leaf before it,
-				   a block of many lines kept in parts */
+#define DOC_CONTINUED	0x04	/* code, paragraph: goes on with the leaf
+				   before it, a block kept in parts */
 
 struct doc_block {
 	size_t		 off;		/* leaf: visible text in doc->text */
@@ -248,6 +256,11 @@ const char	*doc_span_url(const struct doc *, const struct doc_span *,
  */
 size_t		 doc_open(struct doc *, enum doc_kind, size_t parent,
 		    unsigned int level);
+/*
+ * Close block `b`.  A paragraph longer than DOC_PART_MAX is cut into parts
+ * there, the later ones new blocks right after it, DOC_NO_GAP and
+ * DOC_CONTINUED; so the next block's index is read from the doc.
+ */
 void		 doc_close(struct doc *, size_t b);
 void		 doc_add_text(struct doc *, const char *, size_t);
 size_t		 doc_span_open(struct doc *, enum doc_span_kind);

@@ -114,15 +114,17 @@ void		 layout_free(struct layout *);
 
 /*
  * The layouts of a doc's blocks at one width, built when first asked for
- * and kept, up to LAYOUT_CACHE_MAX blocks (the oldest go first), so that
- * what a screen shows costs the same whatever the document's size.
+ * and kept, up to LAYOUT_CACHE_MAX blocks and LAYOUT_CACHE_BYTES of
+ * memory (the oldest go first), so that what a screen shows costs the
+ * same whatever the document's size.
  *
  * A caller works in frames: layout_cache_begin() starts one, and no
  * layout asked for since then is freed before the next begins, however
- * many more are asked for (the cache outgrows its bound rather than free
+ * many more are asked for (the cache outgrows its bounds rather than free
  * one).  So a screenful of pointers stays good while it is drawn.
  */
 #define LAYOUT_CACHE_MAX	4096
+#define LAYOUT_CACHE_BYTES	((size_t)16 << 20)
 
 struct layout_cache;
 
@@ -139,6 +141,9 @@ void			 layout_cache_free(struct layout_cache *);
 void			 layout_cache_set_width(struct layout_cache *,
 			    unsigned int width);
 unsigned int		 layout_cache_width(const struct layout_cache *);
+
+/* The memory the cache's layouts hold, in bytes. */
+size_t			 layout_cache_bytes(const struct layout_cache *);
 
 /* Start a frame: the layouts asked for before may go from now on. */
 void			 layout_cache_begin(struct layout_cache *);

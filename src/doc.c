@@ -576,6 +576,89 @@ doc_drop_attributes(struct doc *d, const struct doc_block *blk)
 			d->spans[i].len = cut - d->spans[i].off;
 }
 
+/*
+ * Where a part of the paragraph's text [.., end) that reaches `from` may
+ * end: at the first blank from `from` on that no span covers, which the
+ * cut then stands on (`*blank`); failing one within DOC_PART_MAX bytes,
+ * between two characters no span covers; or at `end`.  `*sp` walks the
+ * paragraph's outermost spans, and is kept from one part to the next.
+ */
+static size_t
+doc_part_end(const struct doc *d, size_t from, size_t end, size_t *sp,
+    bool *blank)
+{
+	const struct doc_span	*s;
+	const char		*t = d->text.data, *found;
+	size_t			 at = from, upto, lim, cut;
+
+	*blank = false;
+	while (at < end) {
+		while (*sp < d->nspans && d->spans[*sp].off +
+		    d->spans[*sp].len <= at)
+			*sp += 1 + d->spans[*sp].inner;
+		s = *sp < d->nspans ? &d->spans[*sp] : NULL;
+		if (s != NULL && s->off <= at) {
+			at = s->off + s->len;
+			continue;
+		}
+		upto = s != NULL && s->off < end ? s->off : end;
+		lim = upto < from + DOC_PART_MAX ? upto : from + DOC_PART_MAX;
+		if (lim > at && (found = memchr(t + at, ' ', lim - at)) !=
+		    NULL) {
+			*blank = true;
+			return (size_t)(found - t);
+		}
+		if (upto > from + DOC_PART_MAX) {
+			/* No blank for a part's length: cut the word. */
+			cut = at > from + DOC_PART_MAX ? at :
+			    from + DOC_PART_MAX;
+			while (cut > at && ((unsigned char)t[cut] & 0xc0) ==
+			    0x80)
+				cut--;
+			*blank = t[cut] == ' ';
+			return cut;
+		}
+		at = upto;
+	}
+	return end;
+}
+
+/*
+ * Cut paragraph `b`, the last block, into parts of DOC_PART_MAX bytes or
+ * a little over: each part after the first is a new block, its text from
+ * the cut (past the blank it stands on) and its spans the ones that start
+ * there.  All but the last part are closed here.
+ */
+static void
+doc_cut_parts(struct doc *d, size_t b)
+{
+	struct doc_block	*part;
+	size_t			 end = d->text.len, sp = d->blocks[b].span;
+	size_t			 cut, next;
+	bool			 blank;
+
+	while (end - d->blocks[d->nblocks - 1].off > DOC_PART_MAX) {
+		part = &d->blocks[d->nblocks - 1];
+		cut = doc_part_end(d, part->off + DOC_PART_MAX, end, &sp,
+		    &blank);
+		if (cut == end)
+			break;
+		part->len = cut - part->off;
+		for (next = part->span; next < d->nspans &&
+		    d->spans[next].off <= cut; next++)
+			continue;
+		part->nspan = next - part->span;
+		d->blocks = xgrow(d->blocks, &d->capblocks, d->nblocks + 1,
+		    sizeof(*d->blocks));
+		part = &d->blocks[d->nblocks];
+		*part = d->blocks[d->nblocks - 1];
+		part->off = cut + blank;
+		part->span = next;
+		part->flags |= DOC_NO_GAP | DOC_CONTINUED;
+		d->sections[part->section].end = ++d->nblocks;
+	}
+}
+
 void
 doc_close(struct doc *d, size_t b)
 {
@@ -586,10 +669,14 @@ doc_close(struct doc *d, size_t b)
 		return;
 	if (blk->kind == DOC_HEADING)
 		doc_drop_attributes(d, blk);
+	if (blk->kind == DOC_PARAGRAPH && b + 1 == d->nblocks)
+		doc_cut_parts(d, b);
+	blk = &d->blocks[d->nblocks - 1];
 	blk->len = d->text.len - blk->off;
 	blk->nspan = d->nspans - blk->span;
 	/* Blocks are apart in the text, so no search joins two of them. */
 	buf_addc(&d->text, '\n');
+	blk = &d->blocks[b];
 	for (p = blk->parent; p != DOC_NONE; p = d->blocks[p].parent) {
 		if (d->blocks[p].first_leaf != DOC_NONE)
 			break;

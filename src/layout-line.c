@@ -30,20 +30,58 @@ layout_init(struct layout *l)
 	l->scratch = xcalloc(1, sizeof(*l->scratch));
 }
 
+static void
+layout_scratch_free(struct layout *l)
+{
+	if (l->scratch == NULL)
+		return;
+	free(l->scratch->brk);
+	free(l->scratch->runs);
+	free(l->scratch->refs);
+	free(l->scratch->events);
+	free(l->scratch);
+	l->scratch = NULL;
+}
+
 void
 layout_release(struct layout *l)
 {
-	if (l->scratch != NULL) {
-		free(l->scratch->brk);
-		free(l->scratch->runs);
-		free(l->scratch->refs);
-		free(l->scratch->events);
-		free(l->scratch);
-	}
+	layout_scratch_free(l);
 	free(l->lines);
 	free(l->segs);
 	buf_release(&l->deco);
 	memset(l, 0, sizeof(*l));
+}
+
+/* An array of `n` elements of `size` bytes, its room cut to them. */
+static void *
+layout_trim(void *a, size_t n, size_t size, size_t *cap)
+{
+	if (n == *cap)
+		return a;
+	*cap = n;
+	if (n == 0) {
+		free(a);
+		return NULL;
+	}
+	return xreallocarray(a, n, size);
+}
+
+void
+layout_settle(struct layout *l)
+{
+	layout_scratch_free(l);
+	l->lines = layout_trim(l->lines, l->nlines, sizeof(*l->lines),
+	    &l->caplines);
+	l->segs = layout_trim(l->segs, l->nsegs, sizeof(*l->segs),
+	    &l->capsegs);
+}
+
+size_t
+layout_bytes(const struct layout *l)
+{
+	return sizeof(*l) + l->caplines * sizeof(*l->lines) +
+	    l->capsegs * sizeof(*l->segs) + l->deco.cap;
 }
 
 /* Lines and segments. */

@@ -99,6 +99,15 @@ struct layout_ctx {
 
 /* layout-line.c */
 
+/*
+ * A layout that will not be laid out again keeps only what it draws: its
+ * working memory goes, and its arrays are cut to what they hold.
+ */
+void		 layout_settle(struct layout *l);
+
+/* The memory layout `l` holds, in bytes. */
+size_t		 layout_bytes(const struct layout *l);
+
 /* Lines and segments, at the end of layout `l`. */
 void		 layout_line_begin(struct layout *l);
 unsigned int	 layout_line_cols(const struct layout *l);

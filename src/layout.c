@@ -28,6 +28,7 @@ layout_build(const struct doc *d, size_t b, unsigned int width)
 
 	layout_init(l);
 	layout_block(l, d, b, width);
+	layout_settle(l);
 	return l;
 }
 
@@ -253,6 +254,8 @@ layout_block(struct layout *l, const struct doc *d, size_t b,
 	l->deco.len = 0;
 	if (!doc_is_leaf(d->blocks[b].kind))
 		return;
+	if (l->scratch == NULL)		/* settled before */
+		l->scratch = xcalloc(1, sizeof(*l->scratch));
 	memset(&c, 0, sizeof(c));
 	c.l = l;
 	c.d = d;
@@ -314,10 +317,12 @@ struct layout_cache {
 	size_t				 nblocks;
 	size_t				 capblocks;
 	size_t				*ring;		/* owned: built blocks,
-							   next to go at `next` */
+							   the oldest at `next`,
+							   the newest before */
 	size_t				 nring;
 	size_t				 capring;
 	size_t				 next;
+	size_t				 bytes;		/* their layouts' */
 	unsigned long			 frame;
 };
 
@@ -344,6 +349,7 @@ layout_cache_drop(struct layout_cache *lc, size_t from)
 			lc->ring[kept++] = b;
 			continue;
 		}
+		lc->bytes -= layout_bytes(lc->blocks[b].layout);
 		layout_free(lc->blocks[b].layout);
 		lc->blocks[b].layout = NULL;
 	}
@@ -377,34 +383,59 @@ layout_cache_width(const struct layout_cache *lc)
 	return lc->width;
 }
 
+size_t
+layout_cache_bytes(const struct layout_cache *lc)
+{
+	return lc->bytes;
+}
+
 void
 layout_cache_begin(struct layout_cache *lc)
 {
 	lc->frame++;
 }
 
+static bool
+layout_cache_full(const struct layout_cache *lc, size_t live)
+{
+	return live >= LAYOUT_CACHE_MAX || lc->bytes > LAYOUT_CACHE_BYTES;
+}
+
 /*
- * A ring slot for a new layout: the oldest whose layout was not asked for
- * in this frame, freed; a new slot when every one was.
+ * Room for a new layout: the oldest not asked for in this frame freed
+ * while the cache is full, and the ring closed up.  Returns the new one's
+ * place in the ring, the newest's, just before the oldest.
  */
 static size_t
-layout_cache_slot(struct layout_cache *lc)
+layout_cache_room(struct layout_cache *lc)
 {
-	size_t	 i, at, old;
+	size_t	 i, n = lc->nring, live = n, old, kept, at;
 
-	for (i = 0; lc->nring >= LAYOUT_CACHE_MAX && i < lc->nring; i++) {
-		at = lc->next;
-		lc->next = (lc->next + 1) % lc->nring;
-		old = lc->ring[at];
-		if (lc->blocks[old].used == lc->frame)
-			continue;
-		layout_free(lc->blocks[old].layout);
-		lc->blocks[old].layout = NULL;
-		return at;
+	for (i = 0; i < n && layout_cache_full(lc, live); i++) {
+		old = lc->ring[lc->next];
+		if (lc->blocks[old].used != lc->frame) {
+			lc->bytes -= layout_bytes(lc->blocks[old].layout);
+			layout_free(lc->blocks[old].layout);
+			lc->blocks[old].layout = NULL;
+			lc->ring[lc->next] = DOC_NONE;
+			live--;
+		}
+		lc->next = (lc->next + 1) % n;
 	}
-	lc->ring = xgrow(lc->ring, &lc->capring, lc->nring + 1,
+	at = live;
+	for (i = kept = 0; i < n; i++) {
+		if (i == lc->next)
+			at = kept;
+		if (lc->ring[i] != DOC_NONE)
+			lc->ring[kept++] = lc->ring[i];
+	}
+	lc->ring = xgrow(lc->ring, &lc->capring, live + 1,
 	    sizeof(*lc->ring));
-	return lc->nring++;
+	memmove(lc->ring + at + 1, lc->ring + at,
+	    (live - at) * sizeof(*lc->ring));
+	lc->nring = live + 1;
+	lc->next = (at + 1) % lc->nring;
+	return at;
 }
 
 const struct layout *
@@ -422,9 +453,10 @@ layout_cache_get(struct layout_cache *lc, size_t b)
 	}
 	lc->blocks[b].used = lc->frame;
 	if (lc->blocks[b].layout == NULL) {
-		at = layout_cache_slot(lc);	/* may move the ring */
+		at = layout_cache_room(lc);	/* may move the ring */
 		lc->ring[at] = b;
 		lc->blocks[b].layout = layout_build(lc->doc, b, lc->width);
+		lc->bytes += layout_bytes(lc->blocks[b].layout);
 	}
 	return lc->blocks[b].layout;
 }

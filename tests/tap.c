@@ -4,9 +4,14 @@
  */
 #include "tap.h"
 
+#include <sys/wait.h>
+
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int	 tap_count;
 static int	 tap_failed;
@@ -119,6 +124,61 @@ tap_skip(int n, const char *fmt, ...)
 		putchar('\n');
 	}
 	fflush(stdout);
+}
+
+/* The child's counts, through `fd`; false if it died before it sent them. */
+static bool
+tap_child_counts(int fd, int counts[2])
+{
+	size_t	 got = 0;
+	ssize_t	 n;
+
+	while (got < 2 * sizeof(int)) {
+		n = read(fd, (char *)counts + got, 2 * sizeof(int) - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		got += (size_t)n;
+	}
+	return true;
+}
+
+void
+tap_in_child(const char *what, void (*fn)(void *), void *arg)
+{
+	int	 fds[2], counts[2], status = 0;
+	pid_t	 pid;
+
+	fflush(stdout);
+	if (pipe(fds) == -1 || (pid = fork()) == -1) {
+		tap_ok(false, "%s: no child process: %s", what,
+		    strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		fn(arg);
+		fflush(stdout);
+		counts[0] = tap_count;
+		counts[1] = tap_failed;
+		_exit(write(fds[1], counts, sizeof(counts)) ==
+		    (ssize_t)sizeof(counts) ? 0 : 1);
+	}
+	close(fds[1]);
+	if (tap_child_counts(fds[0], counts)) {
+		tap_count = counts[0];
+		tap_failed = counts[1];
+	}
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		continue;
+	if (WIFSIGNALED(status))
+		tap_ok(false, "%s: killed by signal %d", what,
+		    WTERMSIG(status));
+	else if (WEXITSTATUS(status) != 0)
+		tap_ok(false, "%s: its child exited %d", what,
+		    WEXITSTATUS(status));
 }
 
 int

@@ -20,6 +20,12 @@ bool	 tap_is_mem(const char *got, size_t got_len, const char *want,
 	    const char *, ...) TAP_PRINTF(4, 5);
 void	 tap_diag(const char *, ...) TAP_PRINTF(1, 2);
 void	 tap_skip(int, const char *, ...) TAP_PRINTF(2, 3);
+/*
+ * Run fn(arg) in a child process, its tests numbered on from the ones
+ * before, so that what it leaves (memory held, a crash, an alarm) is
+ * not the next one's.  A child that dies is a failed test named `what`.
+ */
+void	 tap_in_child(const char *what, void (*fn)(void *), void *arg);
 int	 tap_done(void);
 
 #endif

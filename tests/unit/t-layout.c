@@ -539,6 +539,54 @@ test_cache(void)
 	doc_free(d);
 }
 
+/*
+ * Layouts of megabytes: the cache keeps within its bytes from one frame
+ * to the next, and within a frame keeps every layout asked for.
+ */
+static void
+test_cache_bytes(void)
+{
+	struct layout_cache	*lc;
+	const struct layout	*got[16];
+	struct layout		*fresh;
+	struct buf		 md;
+	struct doc		*d;
+	size_t			 b, most = 0, bad = 0, i;
+
+	buf_init(&md);
+	for (b = 0; b < (size_t)16 << 20; b += 4)
+		buf_adds(&md, "ab ");
+	buf_adds(&md, "\n");
+	d = testdoc_load(md.data);
+	buf_release(&md);
+	lc = layout_cache_new(d, LAYOUT_MIN_WIDTH);
+	for (b = 0; b < d->nblocks; b++) {
+		layout_cache_begin(lc);
+		got[0] = layout_cache_get(lc, b);
+		if (layout_cache_bytes(lc) > most)
+			most = layout_cache_bytes(lc);
+		if (b % 16 == 0) {
+			fresh = layout_build(d, b, LAYOUT_MIN_WIDTH);
+			bad += !same_lines(got[0], fresh);
+			layout_free(fresh);
+		}
+	}
+	tap_ok(d->nblocks > 64 && most < LAYOUT_CACHE_BYTES + (4 << 20),
+	    "%zu layouts of a paragraph in parts at %d columns: the cache "
+	    "held %zu MiB at most", d->nblocks, LAYOUT_MIN_WIDTH, most >> 20);
+	tap_is_int((long long)bad, 0, "and what it gives matches fresh ones");
+	layout_cache_begin(lc);
+	for (i = 0; i < 16; i++)
+		got[i] = layout_cache_get(lc, i * 8);
+	for (i = 0; i < 16; i++)
+		bad += layout_cache_get(lc, i * 8) != got[i];
+	tap_ok(bad == 0 && layout_cache_bytes(lc) > LAYOUT_CACHE_BYTES,
+	    "one frame's layouts all stay, past the cache's bytes (%zu MiB)",
+	    layout_cache_bytes(lc) >> 20);
+	layout_cache_free(lc);
+	doc_free(d);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -578,5 +626,6 @@ main(int argc, char *argv[])
 	test_render();
 	test_ascii_fill();
 	test_cache();
+	test_cache_bytes();
 	return tap_done();
 }

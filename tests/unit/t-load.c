@@ -497,13 +497,42 @@ test_byline(void)
 }
 
 /* Nesting far past any limit loads without exhausting the stack. */
+
+/*
+ * `d` holds one paragraph, kept in parts: no part over twice
+ * DOC_PART_MAX, each after the first going on without a gap, each cut on
+ * a blank or between two characters, and together, with the blanks cut
+ * on, `want` (`len` bytes) when given.
+ */
+static void
+t_parts(const struct doc *d, const char *want, size_t len, const char *what)
+{
+	const struct doc_block	*p;
+	size_t			 b, end = 0;
+	bool			 ok = d->nblocks > 1;
+
+	for (b = 0; ok && b < d->nblocks; b++) {
+		p = &d->blocks[b];
+		ok = p->kind == DOC_PARAGRAPH && p->len <= 2 * DOC_PART_MAX &&
+		    (b == 0 ? !(p->flags & DOC_CONTINUED) : p->flags ==
+		    (DOC_NO_GAP | DOC_CONTINUED) && (p->off == end ||
+		    (p->off == end + 1 && d->text.data[end] == ' '))) &&
+		    ((unsigned char)d->text.data[p->off] & 0xc0) != 0x80;
+		end = p->off + p->len;
+	}
+	tap_ok(ok, "%s is one paragraph in %zu parts", what, d->nblocks);
+	if (want != NULL)
+		tap_ok(end == len && memcmp(d->text.data, want, len) == 0,
+		    "%s: its parts hold its text", what);
+}
+
 static void
 test_deep(void)
 {
 	struct buf	 b;
 	struct diag	 dg;
 	struct doc	*d;
-	size_t		 i;
+	size_t		 i, p;
 
 	buf_init(&b);
 	for (i = 0; i < 10000; i++)
@@ -534,8 +563,26 @@ test_deep(void)
 		buf_adds(&b, "abc def ");
 	diag_init(&dg);
 	d = load_buffer("long.md", b.data, b.len, 0, &dg);
-	tap_ok(d->nblocks == 1 && d->blocks[0].len == b.len - 1,
-	    "a 10 MB line is one paragraph");
+	t_parts(d, b.data, b.len - 1, "a 10 MB line");
+	doc_free(d);
+	diag_release(&dg);
+
+	/* One word of two-byte characters, emphasis across the cuts. */
+	b.len = 0;
+	for (i = 0; i < 300000; i++)
+		buf_adds(&b, "\xc3\xa9");
+	buf_adds(&b, " *");
+	for (i = 0; i < 20000; i++)
+		buf_adds(&b, "emph ");
+	buf_adds(&b, "end* tail");
+	diag_init(&dg);
+	d = load_buffer("word.md", b.data, b.len, 0, &dg);
+	t_parts(d, NULL, 0, "a word of 600,000 bytes and a long emphasis");
+	p = doc_block_at(d, d->spans[0].off);
+	tap_ok(d->nspans == 1 && d->spans[0].len == 20000 * 5 + 3 &&
+	    d->blocks[p].span == 0 && d->blocks[p].nspan == 1 &&
+	    d->spans[0].off + d->spans[0].len <= d->blocks[p].off +
+	    d->blocks[p].len, "the emphasis is in one part, whole");
 	doc_free(d);
 	diag_release(&dg);
 	buf_release(&b);
