@@ -422,6 +422,26 @@ load_sort_labels(struct load_job *j)
  * not wait for the end: no definition of it is to come.  A file that
  * grows meanwhile may define more; one that changes is refused anyway.
  */
+/*
+ * The labels the text the template stage holds may define, after the
+ * `len` bytes the text ended with that may start one; returns how many
+ * bytes of its end may start one.
+ */
+static size_t
+load_ahead_raw(struct load_job *j, size_t len)
+{
+	struct buf	 both;
+	size_t		 keep;
+
+	buf_init(&both);
+	buf_add(&both, j->text.data + j->text.len - len, len);
+	buf_add(&both, j->raw.data, j->raw.len);
+	keep = prescan_def_labels(both.data, both.len, false, &j->ahead,
+	    &j->nahead, &j->capahead);
+	buf_release(&both);
+	return keep < j->raw.len ? keep : j->raw.len;
+}
+
 static void
 load_ahead(struct load_job *j)
 {
@@ -443,11 +463,14 @@ load_ahead(struct load_job *j)
 	off = closed < j->ps.ndefs ? j->ps.defs[closed].off : j->ps.scanned;
 	len = prescan_def_labels(j->text.data + off, j->text.len - off, false,
 	    &j->ahead, &j->nahead, &j->capahead);
+	if (j->raw.len > 0)
+		len = load_ahead_raw(j, len);
 	if (j->in.chunk == NULL)
 		j->in.chunk = xmalloc(LOAD_STEP);
 	b = j->in.chunk;
 	/* What may be a label's start, and what the sanitiser holds back. */
-	memcpy(b, j->text.data + j->text.len - len, len);
+	memcpy(b, j->raw.len > 0 ? j->raw.data + j->raw.len - len :
+	    j->text.data + j->text.len - len, len);
 	memcpy(b + len, j->sn.san.pend, j->sn.san.npend);
 	len += j->sn.san.npend;
 	for (off = j->in.taken; ; off += (size_t)n) {

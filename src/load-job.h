@@ -18,6 +18,7 @@
 #include "load-private.h"
 #include "load-read.h"
 #include "load-sanitise.h"
+#include "load-template.h"
 #include "prescan.h"
 #include "util.h"
 
@@ -67,7 +68,10 @@ struct load_job {
 	bool			 started;	/* the caller has the job */
 	bool			 too_large;	/* sanitised, past the limit */
 	struct load_sanitise	 sn;		/* the sanitising stage's */
-	struct buf		 text;		/* the sanitised article */
+	struct buf		 raw;		/* sanitised, its templates not
+						   yet rewritten */
+	struct load_template	 tpl;		/* the template stage's */
+	struct buf		 text;		/* the article's Markdown */
 	int			 flags;
 	struct diag		*diag;		/* borrowed */
 	struct prescan		 ps;

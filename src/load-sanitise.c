@@ -54,9 +54,12 @@ load_sanitise_cut(struct load_sanitise *sn, struct buf *text,
 {
 	size_t	 end = LOAD_MAX_SIZE, invalid, nul;
 
-	while (end > 0 && ((unsigned char)text->data[end] & 0xc0) == 0x80)
-		end--;
-	text->len = end;
+	if (text->len > end) {
+		while (end > 0 && ((unsigned char)text->data[end] & 0xc0) ==
+		    0x80)
+			end--;
+		text->len = end;
+	}
 	diag_add(diag, "%s: longer than 1 GiB once its invalid bytes are "
 	    "shown as U+FFFD; shown up to there", name);
 	/* The digest of what is shown: a later run finds the same. */

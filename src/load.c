@@ -1,7 +1,8 @@
 /*
  * load: the job that steps the loader's stages, and nothing else: each
  * step reads and sanitises more of the article (load-read.c,
- * load-sanitise.c), has the cut stage (load-cut.c) say whether the next
+ * load-sanitise.c) and has its templates' tags rewritten
+ * (load-template.c), has the cut stage (load-cut.c) say whether the next
  * piece can be parsed, and if it can, has cmark parse it (load-parse.c)
  * and the converter (load-tree.c) turn its tree into doc records; with
  * the article's front matter, and the doc finished at the end.  Each
@@ -182,13 +183,15 @@ load_input_end(struct load_job *j)
 	/* Once the caller has the job; before, load_start() says it. */
 	if (j->in.read_errno != 0 && j->started)
 		load_say_stop(j);
-	load_sanitise_end(&j->sn, &j->text, j->diag, j->st->doc->name);
+	load_sanitise_end(&j->sn, &j->raw, j->diag, j->st->doc->name);
+	load_template_feed(&j->tpl, &j->raw, &j->text, true);
 }
 
 /* The sanitised article grew past LOAD_MAX_SIZE: it ends there. */
 static void
 load_too_large(struct load_job *j)
 {
+	load_template_feed(&j->tpl, &j->raw, &j->text, true);
 	load_sanitise_cut(&j->sn, &j->text, j->diag, j->st->doc->name);
 	j->too_large = true;
 	/*
@@ -270,11 +273,12 @@ load_take(struct load_job *j)
 		j->in.room = 0;
 	}
 	if (n > 0) {
-		load_sanitise_feed(&j->sn, at, n, &j->text);
+		load_sanitise_feed(&j->sn, at, n, &j->raw);
 		j->in.taken += n;
+		load_template_feed(&j->tpl, &j->raw, &j->text, false);
 	}
 	/* Grown past the limit, it stops there: cmark's sizes are 32-bit. */
-	if (j->text.len > LOAD_MAX_SIZE)
+	if (j->text.len + j->raw.len > LOAD_MAX_SIZE)
 		load_too_large(j);
 	else if (n == 0 && !j->in.wait)
 		load_input_end(j);
@@ -425,6 +429,8 @@ load_new(const char *name, int flags, struct diag *diag)
 	j->st->defs = load_cell_defs;
 	j->st->defs_arg = j;
 	load_sanitise_init(&j->sn);
+	buf_init(&j->raw);
+	load_template_init(&j->tpl);
 	buf_init(&j->text);
 	load_cut_init(j);
 	return j;
@@ -574,6 +580,7 @@ static void
 load_job_free(struct load_job *j)
 {
 	load_read_release(&j->in);
+	buf_release(&j->raw);
 	buf_release(&j->text);
 	load_state_release(j->st);
 	free(j->st);

@@ -6,7 +6,7 @@
 # out here), and no front matter line at its top.  And no letter of its
 # text is lost: each ASCII letter is printed at least as often as it is in
 # cmark's HTML of the article, tags, comments, scripts, styles, front
-# matter and heading attributes ("{#id}") aside.  Skipped where the shared
+# matter, heading attributes ("{#id}") and template tags aside.  Skipped where the shared
 # articles are absent.
 # usage: realworld.sh OLSREAD DIR...
 set -u
@@ -18,6 +18,12 @@ esc=$(printf '\033')
 tags='<\/?(a|b|br|code|del|details|div|em|h[1-6]|i|img|kbd|li|ol|p|pre|small|span|strong|sub|summary|sup|table|td|th|tr|u|ul)( [^>]*)?\/?>'
 cell='[[:space:]]*:?-+:?[[:space:]]*'
 delim="^[[:space:]]*\\|?$cell(\\|$cell)+\\|?[[:space:]]*\$|^[[:space:]]*\\|$cell\\|[[:space:]]*\$"
+# Template tags, which show what they mean, not themselves: Liquid's,
+# Hugo's shortcodes (a comment's with its text), kramdown's.
+untag='s/[{][{]<[[:space:]]*comment[[:space:]]*>[}][}].*[{][{]<[[:space:]]*\/[[:space:]]*comment[[:space:]]*>[}][}]//g
+s/[{]%[^%]*%[}]//g
+s/[{][{][<%][^}]*[>%][}][}]//g
+s/[{]:[^}]*[}]//g'
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -36,7 +42,8 @@ their_text() {
 	    fm = ""; next }
 	    fm != "" { next }
 	    /^ *#/ { sub(/[ \t]*[{][#\/][^}]*[}][ \t]*$/, "") }
-	    { print }' "$1" | cmark --unsafe -t html | tr '\n' ' ' |
+	    { print }' "$1" | sed -E "$untag" | cmark --unsafe -t html |
+	    tr '\n' ' ' |
 	    sed -E 's/<(script|style)[^>]*>[^<]*<\/(script|style)>//g;
 	    s/<!--([^-]|-[^-])*-->//g; s/<[^>]*>//g; s/&[a-zA-Z0-9#]+;//g' \
 	    >"$tmp/theirs"

@@ -27,7 +27,8 @@ found=""
 for f in src/load-read.c src/load-read.h src/load-sanitise.c \
     src/load-sanitise.h src/load-cut.c src/load-job.h src/load-lines.c \
     src/load-private.h src/load-gzip.c src/load-gzip.h src/prescan.c \
-    include/prescan.h; do
+    include/prescan.h src/load-template.c src/load-template.h \
+    src/template.h src/template-*.c; do
 	if [ ! -f "$f" ]; then
 		found="$found$f: missing
 "
@@ -36,7 +37,8 @@ for f in src/load-read.c src/load-read.h src/load-sanitise.c \
 "
 	fi
 done
-ok "the read, sanitise and cut stages of the loader see no cmark" "$found"
+ok "the read, sanitise, template and cut stages of the loader see no cmark" \
+    "$found"
 ok "yaml.h only in src/front.c" "$(includes 'yaml\.h' src/front.c)"
 ok "zlib.h only in src/load-gzip.c" "$(includes 'zlib\.h' src/load-gzip.c)"
 # Named one by one: a uni*.h glob would also match unistd.h.

@@ -584,7 +584,16 @@ gen_construct(struct gen *g)
 		"See [%L], [text][%M] and ![img][%L].", "[%L] opens this line",
 		"[a link\nover lines](/x)", "[%L]\n: no definition",
 		"| a | [%L] |", "|---|:-:|", "x | y\n--|--\n[%L] | `z|w`",
-		"| [%L] \\| |", "a note[^%L] here", "[^%L]: a note"
+		"| [%L] \\| |", "a note[^%L] here", "[^%L]: a note",
+		/* Templates, whose blocks a cut may fall in. */
+		"{% highlight c %}", "{% endhighlight %}", "{% raw %}",
+		"{% endraw %}", "{% comment %}\n# not", "{% endcomment %}",
+		"{{< notice tip >}}", "{{< /notice >}}", "{{% note %}}\n# x",
+		"{{% /note %}}", "{: .lead}", "[x]({{ site.url }}/%L){:t=\"_b\"}",
+		"{{< figure src=\"a.png\"\ncaption=\"[%L]\" >}}",
+		"* TOC\n{:toc}", "import X from 'y'", "{{</* x */>}}",
+		"{% include x.html\n a=1 %}", "{{< highlight go >}}",
+		"{{< /highlight >}}", "{::comment}", "{:/comment}"
 	};
 	static const char *const under[] = { "===", "---", "  ==  ", "= =",
 	    "-", "----  ", "=" };

@@ -1,0 +1,581 @@
+/*
+ * load-template: the loader's template stage, between sanitising and
+ * cutting.  The sanitised text comes in whole lines; each is given on to
+ * the cut stage as the Markdown its site's generator would have made of
+ * it: Liquid tags, Hugo shortcodes, kramdown attribute lists and MDX's
+ * imports replaced by the Markdown that shows what they mean
+ * (template-liquid.c, template-hugo.c, template-kramdown.c,
+ * template-mdx.c say how).  Code is left as it is: fenced and indented
+ * code blocks, code spans.  A tag may go on over a few lines, and a
+ * block a tag opens (raw text, highlighted code, a comment, a notice)
+ * over any number: a line waits until what it needs has come, so the
+ * text given on is the same however the input is cut into steps.  Front
+ * matter is given on untouched, for the front stage to read.
+ */
+/* memmem(3), which glibc declares only with _GNU_SOURCE. */
+#define _GNU_SOURCE
+
+#include "load-template.h"
+
+#include <string.h>
+
+#include "front.h"
+#include "load-private.h"
+#include "load.h"
+
+/* A tag may go on over this many lines, and this many bytes, at most. */
+#define TPL_JOIN_LINES		16
+#define TPL_JOIN_BYTES		65536
+
+void
+load_template_init(struct load_template *lt)
+{
+	memset(lt, 0, sizeof(*lt));
+	lt->tpl.blank = true;
+	lt->tpl.room = LOAD_MAX_SIZE;
+}
+
+/* Whether `len` bytes at `s` are blanks only. */
+static bool
+tpl_blank(const char *s, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return false;
+	return true;
+}
+
+/* Markdown's own code, left alone. */
+
+/* The line with its indentation and quote marks taken off; its indent. */
+static const char *
+tpl_content(const char *s, size_t *len, size_t *indent)
+{
+	size_t	 i = 0, lead = 0;
+
+	for (;;) {
+		lead = 0;
+		while (i < *len && (s[i] == ' ' || s[i] == '\t')) {
+			lead += s[i] == '\t' ? 4 : 1;
+			i++;
+		}
+		if (i < *len && s[i] == '>' && lead < 4) {
+			i++;
+			continue;
+		}
+		break;
+	}
+	*indent = lead;
+	*len -= i;
+	return s + i;
+}
+
+/* A fence's run at the start of `s`, or 0. */
+static size_t
+tpl_fence_run(const char *s, size_t len, char *c)
+{
+	size_t	 n = 0;
+
+	if (len == 0 || (s[0] != '`' && s[0] != '~'))
+		return 0;
+	while (n < len && s[n] == s[0])
+		n++;
+	if (n < 3 || (s[0] == '`' && memchr(s + n, '`', len - n) != NULL))
+		return 0;
+	*c = s[0];
+	return n;
+}
+
+/* A list item's marker at the start of `s`. */
+static bool
+tpl_list_item(const char *s, size_t len)
+{
+	size_t	 i = 0;
+
+	if (len >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
+	    (s[1] == ' ' || s[1] == '\t'))
+		return true;
+	while (i < len && i < 9 && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i > 0 && i + 1 < len && (s[i] == '.' || s[i] == ')') &&
+	    (s[i + 1] == ' ' || s[i + 1] == '\t');
+}
+
+/*
+ * Whether line `s` is Markdown's code (a fence, a line in one, or indented
+ * code), which tags are not looked for in; the state of fences and lists
+ * moves on with it.
+ */
+static bool
+tpl_markdown_code(struct tpl *t, const char *s, size_t len)
+{
+	const char	*c;
+	size_t		 clen = len, indent, run;
+	char		 ch = 0;
+	bool		 blank = t->blank, was_code = t->code;
+
+	t->after_blank = blank;
+	c = tpl_content(s, &clen, &indent);
+	t->blank = tpl_blank(c, clen);
+	t->code = false;
+	if (t->fence != 0) {
+		run = tpl_fence_run(c, clen, &ch);
+		if (ch == t->fence && run >= t->fence_len &&
+		    tpl_blank(c + run, clen - run))
+			t->fence = 0;
+		return true;
+	}
+	/* At any indent: in a list item, a fence is indented as its text
+	   is, and this stage does not follow items as cmark does. */
+	if ((run = tpl_fence_run(c, clen, &ch)) > 0) {
+		t->fence = ch;
+		t->fence_len = run;
+		return true;
+	}
+	if (t->blank)
+		return false;
+	if (indent >= 4 && (blank || was_code) && !t->list) {
+		t->code = true;
+		return true;
+	}
+	if (indent < 4 && tpl_list_item(c, clen))
+		t->list = true;
+	else if (indent == 0 && blank)
+		t->list = false;
+	return false;
+}
+
+/* Tags. */
+
+/* Whether `tag` closes the block `o`. */
+static bool
+tpl_closes(const struct tpl_open *o, const struct tpl_tag *tag)
+{
+	if (o->syn == TPL_LIQUID)
+		return tag->syn == TPL_LIQUID && strcmp(tag->name,
+		    o->close) == 0;
+	if (o->syn == TPL_KRAMDOWN)
+		return tag->syn == TPL_KRAMDOWN && tag->closing &&
+		    (tag->name[0] == '\0' || strcmp(tag->name, o->close) == 0);
+	return (tag->syn == TPL_HUGO || tag->syn == TPL_HUGO_MD) &&
+	    tag->closing && strcmp(tag->name, o->close) == 0;
+}
+
+/* The block `o` ends: what it writes in place of its closing tag. */
+static void
+tpl_close(struct tpl *t, struct buf *out, const char *rest, size_t rlen)
+{
+	struct tpl_open	*o = &t->open[--t->nopen];
+	bool		 fence = strcmp(o->end, tpl_fence_end) == 0;
+
+	if (o->block == TPL_BLOCK_QUOTE && t->nquote > 0)
+		t->nquote--;
+	if (fence && out->len != t->line_mark)
+		tpl_newline(t, out);
+	buf_adds(out, o->end);
+	if (fence && !tpl_blank(rest, rlen))
+		tpl_newline(t, out);
+}
+
+/*
+ * In a block of raw text, code or a comment: the line from `at` up to the
+ * block's closing tag kept or dropped; returns where the walk goes on.
+ */
+static size_t
+tpl_in_block(struct tpl *t, struct tpl_line *ln, size_t at, struct buf *out)
+{
+	const struct tpl_open	*o = &t->open[t->nopen - 1];
+	struct tpl_tag		 tag;
+	const char		*p;
+	size_t			 i = at;
+
+	while ((p = memchr(ln->s + i, '{', ln->len - i)) != NULL) {
+		i = (size_t)(p - ln->s);
+		if (tpl_tag_read(ln, i, &tag) && tpl_closes(o, &tag))
+			break;
+		i++;
+	}
+	if (p == NULL)
+		i = ln->len;
+	if (o->block == TPL_BLOCK_VERBATIM)
+		buf_add(out, ln->s + at, i - at);
+	if (p == NULL)
+		return i;
+	i += tag.len;
+	tpl_close(t, out, ln->s + i, ln->len - i);
+	return i;
+}
+
+/*
+ * A shortcode escaped with comment marks inside its delimiters, as the
+ * page shows it: the shortcode, as text.
+ */
+static void
+tpl_escaped(const struct tpl_tag *tag, char kind, struct buf *out)
+{
+	const char	*b = tag->body;
+	size_t		 n = tag->blen;
+
+	if (n >= 2 && b[n - 2] == '*' && b[n - 1] == '/')
+		n -= 2;
+	if (n >= 2 && b[0] == '/' && b[1] == '*') {
+		b += 2;
+		n -= 2;
+	}
+	buf_adds(out, kind == '<' ? "{{< " : "{{% ");
+	while (n > 0 && (b[n - 1] == ' ' || b[n - 1] == '*'))
+		n--;
+	while (n > 0 && *b == ' ') {
+		b++;
+		n--;
+	}
+	buf_add(out, b, n);
+	buf_adds(out, kind == '<' ? " >}}" : " %}}");
+}
+
+/* Tag `tag` at `at` of the line, written by its syntax's rules. */
+static bool
+tpl_dispatch(struct tpl *t, const struct tpl_line *ln, size_t at,
+    const struct tpl_tag *tag, bool in_dest, struct buf *out)
+{
+	switch (tag->syn) {
+	case TPL_LIQUID:
+	case TPL_OUTPUT:
+		return tpl_liquid(t, tag, in_dest, out);
+	case TPL_HUGO:
+	case TPL_HUGO_MD:
+		return tpl_hugo(t, tag, in_dest, out);
+	case TPL_HUGO_ESCAPED:
+		tpl_escaped(tag, ln->s[at + 2], out);
+		return true;
+	case TPL_KRAMDOWN:
+		return tpl_kramdown(t, tag, in_dest, out);
+	}
+	return false;
+}
+
+/* A code span from `at`, copied whole; returns its end. */
+static size_t
+tpl_code_span_copy(const struct tpl_line *ln, size_t at, struct buf *out)
+{
+	const char	*s = ln->s;
+	size_t		 n = 0, i;
+
+	while (at + n < ln->len && s[at + n] == '`')
+		n++;
+	for (i = at + n; i < ln->len; ) {
+		const char	*p = memchr(s + i, '`', ln->len - i);
+		size_t		 m = 0;
+
+		if (p == NULL)
+			break;
+		i = (size_t)(p - s);
+		while (i + m < ln->len && s[i + m] == '`')
+			m++;
+		if (m == n) {
+			buf_add(out, s + at, i + m - at);
+			return i + m;
+		}
+		i += m;
+	}
+	buf_add(out, s + at, n);
+	return at + n;
+}
+
+/* Where a link definition's destination starts in line `s`, or 0. */
+static size_t
+tpl_definition_dest(const char *s, size_t len)
+{
+	size_t	 i = 0;
+	const char *close;
+
+	while (i < len && i < 3 && s[i] == ' ')
+		i++;
+	if (i >= len || s[i] != '[' ||
+	    (close = memchr(s + i, ']', len - i)) == NULL)
+		return 0;
+	i = (size_t)(close - s) + 1;
+	if (i >= len || s[i] != ':')
+		return 0;
+	for (i++; i < len && s[i] == ' '; i++)
+		continue;
+	return i;
+}
+
+/*
+ * Whether the walk at `i` is in a destination: a link's or image's, an
+ * href or src attribute's, a definition's.  `*dest` holds what closes it.
+ */
+static void
+tpl_dest_track(const char *s, size_t i, size_t len, char *dest)
+{
+	if (*dest != 0) {
+		if (s[i] == *dest || (*dest == ')' && s[i] == ' ') ||
+		    (*dest == ' ' && s[i] == ' '))
+			*dest = 0;
+		return;
+	}
+	if (s[i] == '(' && i > 0 && s[i - 1] == ']')
+		*dest = ')';
+	else if (s[i] == '"' && i >= 5 && (memcmp(s + i - 5, "href=", 5) ==
+	    0 || memcmp(s + i - 4, "src=", 4) == 0))
+		*dest = '"';
+	(void)len;
+}
+
+/*
+ * Tag `tag` at `at` of the line: the end of the block open, or what its
+ * rules write; false if they take it for no tag.
+ */
+static bool
+tpl_tag(struct tpl *t, const struct tpl_line *ln, size_t at,
+    const struct tpl_tag *tag, bool in_dest, struct buf *out)
+{
+	const char	*rest = ln->s + at + tag->len;
+	size_t		 rlen = ln->len - at - tag->len, depth = t->nopen, d;
+
+	if (t->nopen > 0 && tpl_closes(&t->open[t->nopen - 1], tag)) {
+		tpl_close(t, out, rest, rlen);
+		return true;
+	}
+	if (!tpl_dispatch(t, ln, at, tag, in_dest, out))
+		return false;
+	/* The lines the tag went on over stay lines. */
+	for (d = 0; d < tag->len; d++)
+		if (tag->s[d] == '\n')
+			buf_addc(out, '\n');
+	/* Code opened after text: it starts a line. */
+	if (t->nopen > depth && strcmp(t->open[t->nopen - 1].end,
+	    tpl_fence_end) == 0 && !tpl_blank(rest, rlen))
+		tpl_newline(t, out);
+	return true;
+}
+
+/* The tags of a line, in Markdown: each replaced as its rules say. */
+static void
+tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
+{
+	struct tpl_line	 ln;
+	struct tpl_tag	 tag;
+	size_t		 i = 0, def;
+	char		 dest = 0;
+
+	tpl_line_init(&ln, s, len);
+	def = tpl_definition_dest(s, len);
+	while (i < len) {
+		if (t->nopen > 0 && t->open[t->nopen - 1].block !=
+		    TPL_BLOCK_QUOTE) {
+			i = tpl_in_block(t, &ln, i, out);
+			continue;
+		}
+		if (def != 0 && i == def)
+			dest = ' ';
+		if (s[i] == '`') {
+			i = tpl_code_span_copy(&ln, i, out);
+			continue;
+		}
+		if (s[i] == '\\' && i + 1 < len) {
+			buf_add(out, s + i, 2);
+			i += 2;
+			continue;
+		}
+		if (s[i] == '{' && tpl_tag_read(&ln, i, &tag)) {
+			if (tpl_tag(t, &ln, i, &tag, dest != 0, out)) {
+				i += tag.len;
+				continue;
+			}
+		}
+		tpl_dest_track(s, i, len, &dest);
+		buf_addc(out, s[i++]);
+	}
+}
+
+/* A line, or the lines a tag goes on over, without its newline. */
+static void
+tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
+{
+	size_t	 mark = out->len, quotes = t->nquote;
+
+	tpl_prefix(t, out);
+	t->line_mark = out->len;
+	if (t->nopen > 0 && t->open[t->nopen - 1].block != TPL_BLOCK_QUOTE) {
+		tpl_walk(t, s, len, out);
+	} else if (tpl_markdown_code(t, s, len)) {
+		buf_add(out, s, len);
+	} else if (t->nquote == 0 && tpl_mdx_esm(t, s, len)) {
+		/* Imports and exports show nothing. */
+	} else if (!tpl_mdx_tabs(s, len, out)) {
+		tpl_walk(t, s, len, out);
+	}
+	/* A line that only closed a notice is no line of it. */
+	if (t->nquote < quotes && out->len == t->line_mark)
+		out->len = mark;
+	t->line++;
+}
+
+/* Reading whole lines. */
+
+/* Whether an `open` of `s` comes after its last `close`. */
+static bool
+tpl_unclosed(const char *s, size_t len, const char *open, const char *close)
+{
+	const char	*p, *last_open = NULL, *last_close = NULL;
+	size_t		 olen = strlen(open), clen = strlen(close);
+
+	for (p = s; (p = memmem(p, len - (size_t)(p - s), open, olen)) !=
+	    NULL; p += olen)
+		last_open = p;
+	if (last_open == NULL)
+		return false;
+	for (p = last_open; (p = memmem(p, len - (size_t)(p - s), close,
+	    clen)) != NULL; p += clen)
+		last_close = p;
+	return last_close == NULL;
+}
+
+static bool
+tpl_any_unclosed(const char *s, size_t len)
+{
+	return tpl_unclosed(s, len, "{%", "%}") ||
+	    tpl_unclosed(s, len, "{{", "}}");
+}
+
+/* Where the line from `from` ends, past its newline; 0 if not yet come. */
+static size_t
+tpl_line_end(const struct buf *raw, size_t from, bool eof)
+{
+	const char	*nl = memchr(raw->data + from, '\n', raw->len - from);
+
+	if (nl != NULL)
+		return (size_t)(nl - raw->data) + 1;
+	return eof && from < raw->len ? raw->len : 0;
+}
+
+/*
+ * Where the unit from `from` ends: its line's end, or a later line's when
+ * a tag opened on it closes there.  0 while the lines that tell have not
+ * all come.
+ */
+static size_t
+tpl_unit_end(const struct tpl *t, const struct buf *raw, size_t from,
+    bool eof)
+{
+	size_t	 end, more, k;
+
+	if ((end = tpl_line_end(raw, from, eof)) == 0)
+		return 0;
+	if ((t->nopen > 0 && t->open[t->nopen - 1].block != TPL_BLOCK_QUOTE) ||
+	    t->fence != 0 || !tpl_any_unclosed(raw->data + from, end - from))
+		return end;
+	for (more = end, k = 1; k < TPL_JOIN_LINES; k++) {
+		if (more - from > TPL_JOIN_BYTES || more == raw->len) {
+			if (!eof && more == raw->len)
+				return 0;
+			break;
+		}
+		if ((more = tpl_line_end(raw, more, eof)) == 0)
+			return 0;
+		if (!tpl_any_unclosed(raw->data + from, more - from))
+			return more;
+	}
+	return end;
+}
+
+/*
+ * The line of a "* TOC" list, which a {:toc} line under it makes the
+ * table of contents: the index is the article's.
+ */
+static bool
+tpl_toc_item(const char *s, size_t len)
+{
+	s = tpl_strip(s, &len);
+	if (len < 2 || !tpl_list_item(s, len))
+		return false;
+	while (len > 0 && *s != ' ') {
+		s++;
+		len--;
+	}
+	s = tpl_strip(s, &len);
+	return len > 0;
+}
+
+static bool
+tpl_toc_mark(const char *s, size_t len)
+{
+	s = tpl_strip(s, &len);
+	return (len == 6 && memcmp(s, "{:toc}", 6) == 0) ||
+	    (len == 7 && memcmp(s, "{: toc}", 7) == 0);
+}
+
+/* tpl_toc()'s answer while the line that tells has not come. */
+#define TPL_NOT_YET	((size_t)-1)
+
+/*
+ * A list item over a {:toc} line: both go, as blank lines.  Returns the
+ * end of the pair, `from` if there is none, TPL_NOT_YET while the next
+ * line has not come.
+ */
+static size_t
+tpl_toc(const struct tpl *t, const struct buf *raw, size_t from, size_t end,
+    bool eof)
+{
+	size_t	 next;
+
+	if (t->fence != 0 || t->nopen > 0 || !tpl_toc_item(raw->data + from,
+	    end - from))
+		return from;
+	if ((next = tpl_line_end(raw, end, eof)) == 0)
+		return eof ? from : TPL_NOT_YET;
+	return tpl_toc_mark(raw->data + end, next - end) ? next : from;
+}
+
+/* Front matter, which the front stage reads, passed on as it is. */
+static bool
+tpl_front(struct load_template *lt, struct buf *raw, struct buf *text,
+    size_t *from, bool eof)
+{
+	size_t	 end = 0;
+
+	if (lt->front_done)
+		return true;
+	if (front_find(raw->data, raw->len, eof, &end) == FRONT_MORE)
+		return false;
+	lt->front_done = true;
+	buf_add(text, raw->data, end);
+	lt->tpl.line += load_count_lines(raw->data, end);
+	*from = end;
+	return true;
+}
+
+void
+load_template_feed(struct load_template *lt, struct buf *raw,
+    struct buf *text, bool eof)
+{
+	struct tpl	*t = &lt->tpl;
+	size_t		 from = 0, end, pair, body;
+
+	if (!tpl_front(lt, raw, text, &from, eof))
+		return;
+	while (from < raw->len) {
+		if ((end = tpl_unit_end(t, raw, from, eof)) == 0)
+			break;
+		if ((pair = tpl_toc(t, raw, from, end, eof)) == TPL_NOT_YET)
+			break;
+		if (pair != from) {
+			buf_adds(text, "\n\n");
+			t->line += 2;
+			t->blank = true;
+			from = pair;
+			continue;
+		}
+		body = end - (raw->data[end - 1] == '\n');
+		tpl_unit(t, raw->data + from, body - from, text);
+		if (body < end)
+			buf_addc(text, '\n');
+		from = end;
+	}
+	memmove(raw->data, raw->data + from, raw->len - from);
+	raw->len -= from;
+}

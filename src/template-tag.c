@@ -1,0 +1,415 @@
+/*
+ * template-tag: the template stage's primitives.  A tag is read where the
+ * line walker finds an opener: its delimiters, its name, its arguments,
+ * positional or named, quoted or bare.  And what the rules write in place
+ * of tags: code spans, fences, links, images, text with its Markdown
+ * escaped.  Nothing here knows one generator from another.
+ */
+/* memmem(3), which glibc declares only with _GNU_SOURCE. */
+#define _GNU_SOURCE
+
+#include "template.h"
+
+#include <string.h>
+
+const char tpl_fence_end[] = "~~~~~~~~";
+
+/* The delimiters of each syntax: opener, closer. */
+static const struct {
+	const char	*open;
+	const char	*close;
+	enum tpl_syntax	 syn;
+} tpl_delims[] = {
+	/* Longest openers first: an escaped shortcode's before "{{<",
+	   before "{{". */
+	{ "{{</*", "*/>}}", TPL_HUGO_ESCAPED },
+	{ "{{%/*", "*/%}}", TPL_HUGO_ESCAPED },
+	{ "{{<", ">}}", TPL_HUGO },
+	{ "{{%", "%}}", TPL_HUGO_MD },
+	{ "{{", "}}", TPL_OUTPUT },
+	{ "{%", "%}", TPL_LIQUID },
+	{ "{:", "}", TPL_KRAMDOWN },
+};
+#define TPL_NDELIMS	(sizeof(tpl_delims) / sizeof(tpl_delims[0]))
+_Static_assert(TPL_NDELIMS == TPL_OPENERS, "an opener's memory each");
+
+static bool
+tpl_is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+static bool
+tpl_is_word(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+}
+
+const char *
+tpl_strip(const char *s, size_t *len)
+{
+	while (*len > 0 && tpl_is_space(*s)) {
+		s++;
+		(*len)--;
+	}
+	while (*len > 0 && tpl_is_space(s[*len - 1]))
+		(*len)--;
+	return s;
+}
+
+/* `s` (`*len` bytes) with its blanks, and Liquid's '-' marks, taken off. */
+static const char *
+tpl_trim(const char *s, size_t *len, bool dashes)
+{
+	s = tpl_strip(s, len);
+	if (!dashes)
+		return s;
+	if (*len > 0 && *s == '-') {
+		s++;
+		(*len)--;
+	}
+	if (*len > 0 && s[*len - 1] == '-')
+		(*len)--;
+	return tpl_strip(s, len);
+}
+
+/* The name the body starts with, and its arguments, into the tag. */
+static void
+tpl_tag_name(struct tpl_tag *tag)
+{
+	const char	*s = tag->body;
+	size_t		 n = 0, len = tag->blen;
+
+	if (len > 0 && *s == '/' && (tag->syn == TPL_HUGO || tag->syn ==
+	    TPL_HUGO_MD || tag->syn == TPL_KRAMDOWN)) {
+		tag->closing = true;
+		s++;
+		len--;
+		while (len > 0 && tpl_is_space(*s)) {
+			s++;
+			len--;
+		}
+	}
+	while (n < len && tpl_is_word(s[n]) && n + 1 < TPL_NAME_MAX) {
+		tag->name[n] = (char)(s[n] >= 'A' && s[n] <= 'Z' ? s[n] -
+		    'A' + 'a' : s[n]);
+		n++;
+	}
+	tag->name[n] = '\0';
+	while (n < len && tpl_is_word(s[n]))
+		n++;
+	tag->args = s + n;
+	tag->alen = len - n;
+	tag->args = tpl_trim(tag->args, &tag->alen, false);
+	/* A name that is no word is none: the rules drop such a tag. */
+	if (n > 0 && !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' &&
+	    s[0] <= 'Z')))
+		tag->name[0] = '\0';
+}
+
+/* A kramdown tag: "{:", then ':' or '/' or an attribute's start. */
+static bool
+tpl_kramdown_shape(const char *s, size_t len)
+{
+	if (len < 3)
+		return false;
+	return s[2] == ':' || s[2] == '/' || s[2] == '.' || s[2] == '#' ||
+	    s[2] == ' ' || (s[2] >= 'a' && s[2] <= 'z') ||
+	    (s[2] >= 'A' && s[2] <= 'Z');
+}
+
+void
+tpl_line_init(struct tpl_line *ln, const char *s, size_t len)
+{
+	size_t	 i;
+
+	ln->s = s;
+	ln->len = len;
+	for (i = 0; i < TPL_NDELIMS; i++)
+		ln->none[i] = (size_t)-1;
+}
+
+bool
+tpl_tag_read(struct tpl_line *ln, size_t at, struct tpl_tag *tag)
+{
+	const char	*s = ln->s + at, *end;
+	size_t		 i, olen, clen, len = ln->len - at;
+
+	memset(tag, 0, sizeof(*tag));
+	for (i = 0; i < TPL_NDELIMS; i++) {
+		olen = strlen(tpl_delims[i].open);
+		if (len >= olen && memcmp(s, tpl_delims[i].open, olen) == 0)
+			break;
+	}
+	if (i == TPL_NDELIMS || at >= ln->none[i])
+		return false;
+	tag->syn = tpl_delims[i].syn;
+	if (tag->syn == TPL_KRAMDOWN && !tpl_kramdown_shape(s, len))
+		return false;
+	clen = strlen(tpl_delims[i].close);
+	if ((end = memmem(s + olen, len - olen, tpl_delims[i].close,
+	    clen)) == NULL) {
+		/* Nor does any opener further on close. */
+		ln->none[i] = at;
+		return false;
+	}
+	tag->s = s;
+	tag->len = (size_t)(end - s) + clen;
+	tag->body = s + olen;
+	tag->blen = (size_t)(end - tag->body);
+	if (tag->syn == TPL_KRAMDOWN && tag->blen > 0 &&
+	    tag->body[0] == ':') {
+		/* {::name ... /}: an extension, named */
+		tag->body++;
+		tag->blen--;
+	}
+	tag->body = tpl_trim(tag->body, &tag->blen, tag->syn == TPL_LIQUID ||
+	    tag->syn == TPL_OUTPUT);
+	/* An output tag is on one line and holds no backtick, as Liquid's
+	   do: other braces may hold Markdown. */
+	if (tag->syn == TPL_OUTPUT)
+		return memchr(s, '\n', tag->len) == NULL &&
+		    memchr(s, '`', tag->len) == NULL;
+	if (tag->syn != TPL_HUGO_ESCAPED)
+		tpl_tag_name(tag);
+	return true;
+}
+
+bool
+tpl_tag_is(const struct tpl_tag *tag, const char *name)
+{
+	return strcmp(tag->name, name) == 0;
+}
+
+bool
+tpl_name_in(const char *name, const char *const *names)
+{
+	for (; *names != NULL; names++)
+		if (strcmp(name, *names) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The next argument of `s` (`*len` bytes), its value and its name if it
+ * has one ("key=value", "key: value"); `*len` and `*s` move past it.
+ */
+static bool
+tpl_next_arg(const char **s, size_t *len, const char **key, size_t *klen,
+    const char **v, size_t *vlen)
+{
+	const char	*p = *s, *e = *s + *len, *q;
+	char		 quote;
+
+	while (p < e && (tpl_is_space(*p) || *p == ','))
+		p++;
+	if (p == e)
+		return false;
+	*key = NULL;
+	*klen = 0;
+	for (q = p; q < e && tpl_is_word(*q); q++)
+		continue;
+	if (q > p && q < e && (*q == '=' || (*q == ':' && q + 1 < e &&
+	    tpl_is_space(q[1])))) {
+		*key = p;
+		*klen = (size_t)(q - p);
+		p = q + 1;
+		while (p < e && tpl_is_space(*p))
+			p++;
+	}
+	if (p < e && (*p == '"' || *p == '\'' || *p == '`')) {
+		quote = *p++;
+		for (q = p; q < e && *q != quote; q++)
+			if (*q == '\\' && q + 1 < e)
+				q++;
+		*v = p;
+		*vlen = (size_t)(q - p);
+		p = q < e ? q + 1 : q;
+	} else {
+		for (q = p; q < e && !tpl_is_space(*q); q++)
+			continue;
+		*v = p;
+		*vlen = (size_t)(q - p);
+		p = q;
+	}
+	*len = (size_t)(e - p);
+	*s = p;
+	return true;
+}
+
+bool
+tpl_tag_arg(const struct tpl_tag *tag, size_t pos, const char *key,
+    const char **v, size_t *vlen)
+{
+	const char	*s = tag->args, *k;
+	size_t		 len = tag->alen, klen, n = 0;
+
+	while (tpl_next_arg(&s, &len, &k, &klen, v, vlen)) {
+		if (key != NULL) {
+			if (k != NULL && klen == strlen(key) &&
+			    strncmp(k, key, klen) == 0)
+				return true;
+			continue;
+		}
+		if (k == NULL && n++ == pos)
+			return true;
+	}
+	return false;
+}
+
+bool
+tpl_push(struct tpl *t, enum tpl_syntax syn, const char *name,
+    enum tpl_block block, const char *end)
+{
+	struct tpl_open	*o;
+
+	if (t->nopen == TPL_DEPTH_MAX)
+		return false;
+	o = &t->open[t->nopen++];
+	o->syn = syn;
+	strncpy(o->close, name, sizeof(o->close) - 1);
+	o->close[sizeof(o->close) - 1] = '\0';
+	o->block = block;
+	strncpy(o->end, end, sizeof(o->end) - 1);
+	o->end[sizeof(o->end) - 1] = '\0';
+	if (block == TPL_BLOCK_QUOTE)
+		t->nquote++;
+	return true;
+}
+
+void
+tpl_prefix(const struct tpl *t, struct buf *out)
+{
+	size_t	 i;
+
+	for (i = 0; i < t->nquote && i < TPL_DEPTH_MAX; i++)
+		buf_adds(out, "> ");
+}
+
+void
+tpl_newline(struct tpl *t, struct buf *out)
+{
+	buf_addc(out, '\n');
+	tpl_prefix(t, out);
+	t->line_mark = out->len;
+}
+
+void
+tpl_code_open(struct tpl *t, enum tpl_syntax syn, const char *close,
+    const char *lang, size_t llen, struct buf *out)
+{
+	if (!tpl_push(t, syn, close, TPL_BLOCK_VERBATIM, tpl_fence_end))
+		return;
+	if (out->len != t->line_mark)
+		tpl_newline(t, out);
+	tpl_fence(out, lang, llen);
+}
+
+void
+tpl_code_span(struct buf *out, const char *s, size_t len)
+{
+	size_t	 i, run = 0, most = 0, n;
+
+	for (i = 0; i < len; i++) {
+		run = s[i] == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	for (n = 0; n <= most; n++)
+		buf_addc(out, '`');
+	/* A blank apart from a backtick at either end, which CommonMark
+	   takes off again. */
+	if (len > 0 && (s[0] == '`' || s[len - 1] == '`'))
+		buf_addc(out, ' ');
+	buf_add(out, s, len);
+	if (len > 0 && (s[0] == '`' || s[len - 1] == '`'))
+		buf_addc(out, ' ');
+	for (n = 0; n <= most; n++)
+		buf_addc(out, '`');
+}
+
+void
+tpl_fence(struct buf *out, const char *lang, size_t llen)
+{
+	size_t	 i;
+
+	buf_adds(out, tpl_fence_end);
+	for (i = 0; i < llen && !tpl_is_space(lang[i]) && lang[i] != '`';
+	    i++)
+		buf_addc(out, lang[i]);
+}
+
+void
+tpl_text(struct buf *out, const char *s, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\n')
+			buf_addc(out, ' ');
+		else {
+			if (strchr("\\`*_[]()<>#!|~{}", s[i]) != NULL)
+				buf_addc(out, '\\');
+			buf_addc(out, s[i]);
+		}
+	}
+}
+
+void
+tpl_inline(struct buf *out, const char *s, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++)
+		buf_addc(out, s[i] == '\n' ? ' ' : s[i]);
+}
+
+/* A destination in angle brackets, which may hold blanks. */
+static void
+tpl_dest(struct buf *out, const char *url, size_t ulen)
+{
+	size_t	 i;
+
+	buf_addc(out, '<');
+	for (i = 0; i < ulen; i++) {
+		if (url[i] == '<' || url[i] == '>' || url[i] == '\\')
+			buf_addc(out, '\\');
+		if (url[i] != '\n')
+			buf_addc(out, url[i]);
+	}
+	buf_addc(out, '>');
+}
+
+void
+tpl_link(struct buf *out, const char *what, const char *name, size_t nlen,
+    const char *url, size_t ulen)
+{
+	buf_addc(out, '[');
+	buf_adds(out, what);
+	if (nlen > 0) {
+		buf_addc(out, ' ');
+		tpl_text(out, name, nlen);
+	}
+	buf_adds(out, "](");
+	tpl_dest(out, url, ulen);
+	buf_addc(out, ')');
+}
+
+void
+tpl_image(struct buf *out, const char *alt, size_t alen, const char *src,
+    size_t slen, const char *href, size_t hlen)
+{
+	if (href != NULL)
+		buf_addc(out, '[');
+	buf_adds(out, "![");
+	tpl_text(out, alt, alen);
+	buf_adds(out, "](");
+	tpl_dest(out, src, slen);
+	buf_addc(out, ')');
+	if (href != NULL) {
+		buf_adds(out, "](");
+		tpl_dest(out, href, hlen);
+		buf_addc(out, ')');
+	}
+}

@@ -1,0 +1,209 @@
+/*
+ * The template stage's insides, shared by its files and by nothing else.
+ * Static sites keep in their Markdown what their generator replaces
+ * before the Markdown is read: Liquid tags (Jekyll, Octopress), Hugo
+ * shortcodes, kramdown's attribute lists, MDX's imports and JSX.  The
+ * stage (load-template.c) gives the parser the Markdown the published
+ * page was made from: each construct replaced by the Markdown that shows
+ * what it means, its line count kept, so that lines are numbered as in
+ * the file.  Its files, top to bottom, each calling only those below:
+ *	load-template.c		the stage: whole lines from the sanitised
+ *				text, code left alone, tags found, the
+ *				blocks a tag opens followed to their end
+ *	template-liquid.c	Liquid's and Octopress's tags
+ *	template-hugo.c		Hugo's shortcodes
+ *	template-kramdown.c	kramdown's attribute lists and extensions
+ *	template-mdx.c		MDX's imports, exports and tabs
+ *	template-tag.c		a tag read: its name and arguments; what the
+ *				rules write (code spans, links, fences)
+ * No cmark here: the stage comes before the cut.
+ */
+#ifndef OLSREAD_TEMPLATE_H
+#define OLSREAD_TEMPLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+/* The kinds of opener a tag starts with ("{{<", "{%", ...). */
+#define TPL_OPENERS		7
+
+/* A tag's name, lower-cased, cut to this. */
+#define TPL_NAME_MAX		32
+
+/* Quotes and notices nested deeper than this are drawn at this depth. */
+#define TPL_DEPTH_MAX		8
+
+enum tpl_syntax {
+	TPL_LIQUID,		/* {% name args %} */
+	TPL_OUTPUT,		/* {{ expression }} */
+	TPL_HUGO,		/* {{< name args >}} */
+	TPL_HUGO_MD,		/* {{% name args %}} */
+	TPL_HUGO_ESCAPED,	/* a shortcode escaped with comment marks
+				   inside its delimiters */
+	TPL_KRAMDOWN		/* {: attributes }, {::name ... /} */
+};
+
+/* A tag found in a line. */
+struct tpl_tag {
+	enum tpl_syntax	 syn;
+	const char	*s;		/* the whole tag */
+	size_t		 len;
+	const char	*body;		/* inside its delimiters, trimmed */
+	size_t		 blen;
+	char		 name[TPL_NAME_MAX]; /* its first word, lower case */
+	const char	*args;		/* the rest of the body */
+	size_t		 alen;
+	bool		 closing;	/* Hugo's {{< /name >}}, kramdown's
+					   {:/name} */
+};
+
+/* What a block opened by a tag is, until its closing tag. */
+enum tpl_block {
+	TPL_BLOCK_NONE,
+	TPL_BLOCK_VERBATIM,	/* raw, highlight: lines as they are */
+	TPL_BLOCK_DROP,		/* comment: lines dropped */
+	TPL_BLOCK_QUOTE		/* notice, blockquote: lines quoted */
+};
+
+/* A block a tag opened: what closes it and what its end writes. */
+struct tpl_open {
+	enum tpl_syntax	 syn;		/* of the closing tag */
+	char		 close[TPL_NAME_MAX]; /* its name */
+	enum tpl_block	 block;
+	char		 end[256];	/* written in place of the closing
+					   tag: a fence, an attribution */
+};
+
+/* The stage's state from line to line. */
+struct tpl {
+	struct tpl_open	 open[TPL_DEPTH_MAX]; /* blocks opened by tags */
+	size_t		 nopen;
+	size_t		 nquote;	/* TPL_BLOCK_QUOTE among them */
+	char		 fence;		/* a Markdown fence open: '`', '~' */
+	size_t		 fence_len;
+	bool		 blank;		/* the line was blank */
+	bool		 after_blank;	/* and the one before it */
+	bool		 code;		/* the line was indented code */
+	bool		 list;		/* a list item is open */
+	bool		 esm;		/* in an MDX import or export */
+	size_t		 line;		/* lines done, from 0 */
+	size_t		 line_mark;	/* where the output line's text
+					   starts, past its quote marks */
+	size_t		 room;		/* bytes a line's rewrite may grow
+					   the text by: it stays within
+					   LOAD_MAX_SIZE */
+};
+
+/* template-liquid.c */
+
+/*
+ * Liquid tag `tag` (TPL_LIQUID or TPL_OUTPUT) written to `out` as what it
+ * shows; `in_dest` when it stands in a link's or image's destination.
+ */
+bool	 tpl_liquid(struct tpl *, const struct tpl_tag *tag, bool in_dest,
+	    struct buf *out);
+
+/* template-hugo.c */
+
+bool	 tpl_hugo(struct tpl *, const struct tpl_tag *tag, bool in_dest,
+	    struct buf *out);
+
+/* template-kramdown.c */
+
+/* A kramdown tag: attribute lists and comments go, nomarkdown's text stays. */
+bool	 tpl_kramdown(struct tpl *, const struct tpl_tag *tag, bool in_dest,
+	    struct buf *out);
+
+/* template-mdx.c */
+
+/*
+ * Whether line `s` (`len` bytes, no newline) at the top level opens or
+ * goes on with an MDX import or export, which the page does not show.
+ */
+bool	 tpl_mdx_esm(struct tpl *, const char *s, size_t len);
+
+/* An MDX <Tabs>, <TabItem label="..."> or its end, rewritten; false if none. */
+bool	 tpl_mdx_tabs(const char *s, size_t len, struct buf *out);
+
+/* template-tag.c */
+
+/*
+ * A line, or lines a tag goes on over, that tags are read in; for each
+ * kind of opener, where one was seen that no closer follows, so that no
+ * later one looks again.
+ */
+struct tpl_line {
+	const char	*s;
+	size_t		 len;
+	size_t		 none[TPL_OPENERS];
+};
+
+void	 tpl_line_init(struct tpl_line *, const char *s, size_t len);
+
+/*
+ * The tag at offset `at` of `ln`, into `*tag`; false if none starts there
+ * or it does not end in the line.  A tag's name is empty when its body
+ * starts with no word.
+ */
+bool	 tpl_tag_read(struct tpl_line *ln, size_t at, struct tpl_tag *tag);
+
+/*
+ * Argument `pos` of `tag` counted from 0 (named ones not counted), or the
+ * one named `key` when `key` is not NULL, its quotes taken off: false if
+ * it has none such.
+ */
+bool	 tpl_tag_arg(const struct tpl_tag *tag, size_t pos, const char *key,
+	    const char **v, size_t *vlen);
+
+/* `s` (`*len` bytes) with its blanks and newlines taken off both ends. */
+const char	*tpl_strip(const char *s, size_t *len);
+
+/* Whether `tag` is named `name`. */
+bool	 tpl_tag_is(const struct tpl_tag *tag, const char *name);
+
+/* Whether `name` is one of the NULL-ended `names`. */
+bool	 tpl_name_in(const char *name, const char *const *names);
+
+/* The quote marks a line inside notices and quotes opened by tags takes. */
+void	 tpl_prefix(const struct tpl *, struct buf *out);
+
+/* End the output's line, and start the next one's quote marks. */
+void	 tpl_newline(struct tpl *, struct buf *out);
+
+/* Open code in `lang` at the start of a line, until tag `close` of `syn`. */
+void	 tpl_code_open(struct tpl *, enum tpl_syntax syn, const char *close,
+	    const char *lang, size_t llen, struct buf *out);
+
+/* Open a block that tag `name` of `syn` closes; false when too deep. */
+bool	 tpl_push(struct tpl *, enum tpl_syntax syn, const char *name,
+	    enum tpl_block block, const char *end);
+
+/* `len` bytes at `s` as a code span, fenced by more backticks than it holds. */
+void	 tpl_code_span(struct buf *out, const char *s, size_t len);
+
+/* A fence that opens code in `lang` (`llen` bytes, may be 0). */
+void	 tpl_fence(struct buf *out, const char *lang, size_t llen);
+
+/* The fence that closes it. */
+extern const char tpl_fence_end[];
+
+/*
+ * A link to `url` named `name` and `what` ("YouTube video"), its brackets
+ * and parentheses escaped.
+ */
+void	 tpl_link(struct buf *out, const char *what, const char *name,
+	    size_t nlen, const char *url, size_t ulen);
+
+/* An image of `src` with `alt`, in a link to `href` unless it is NULL. */
+void	 tpl_image(struct buf *out, const char *alt, size_t alen,
+	    const char *src, size_t slen, const char *href, size_t hlen);
+
+/* `len` bytes of Markdown on one line: its newlines made blanks. */
+void	 tpl_inline(struct buf *out, const char *s, size_t len);
+
+/* `len` bytes of text, its Markdown punctuation escaped. */
+void	 tpl_text(struct buf *out, const char *s, size_t len);
+
+#endif
