@@ -163,9 +163,7 @@ tpl_hugo_tab(struct tpl *t, const struct tpl_tag *tag, struct buf *out)
 	if (tpl_hugo_arg(tag, "header", (size_t)-1, &v, &n) ||
 	    tpl_hugo_arg(tag, "title", (size_t)-1, &v, &n) ||
 	    tpl_hugo_arg(tag, "name", 0, &v, &n)) {
-		buf_adds(out, "**");
-		tpl_text(out, v, n);
-		buf_adds(out, "**");
+		tpl_title(out, v, n);
 	}
 }
 
@@ -200,9 +198,7 @@ tpl_hugo(struct tpl *t, const struct tpl_tag *tag, bool in_dest,
 			v = "Details";
 			n = 7;
 		}
-		buf_adds(out, "**");
-		tpl_text(out, v, n);
-		buf_adds(out, "**");
+		tpl_title(out, v, n);
 	} else if (tpl_name_in(tag->name, tpl_notices))
 		tpl_hugo_notice(t, tag, out);
 	else

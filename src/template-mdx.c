@@ -116,9 +116,7 @@ tpl_mdx_tabs(const char *s, size_t len, struct buf *out)
 		return false;
 	if (tpl_attr(s, len, "label", &v, &n) ||
 	    tpl_attr(s, len, "value", &v, &n)) {
-		buf_adds(out, "**");
-		tpl_text(out, v, n);
-		buf_adds(out, "**");
+		tpl_title(out, v, n);
 	}
 	return true;
 }

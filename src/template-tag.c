@@ -365,6 +365,15 @@ tpl_inline(struct buf *out, const char *s, size_t len)
 		buf_addc(out, s[i] == '\n' ? ' ' : s[i]);
 }
 
+void
+tpl_title(struct buf *out, const char *s, size_t len)
+{
+	buf_adds(out, "**");
+	tpl_text(out, s, len);
+	/* Two blanks: the line breaks there, unless the paragraph ends. */
+	buf_adds(out, "**  ");
+}
+
 /* A destination in angle brackets, which may hold blanks. */
 static void
 tpl_dest(struct buf *out, const char *url, size_t ulen)

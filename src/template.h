@@ -203,6 +203,9 @@ void	 tpl_image(struct buf *out, const char *alt, size_t alen,
 /* `len` bytes of Markdown on one line: its newlines made blanks. */
 void	 tpl_inline(struct buf *out, const char *s, size_t len);
 
+/* A title over the text after it: bold, the line broken after it. */
+void	 tpl_title(struct buf *out, const char *s, size_t len);
+
 /* `len` bytes of text, its Markdown punctuation escaped. */
 void	 tpl_text(struct buf *out, const char *s, size_t len);
 

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Real-world Markdown as a reader sees it: each article of the corpus and
 # of the labelled event reports, printed by --dump --color=always at widths
-# 40, 80 and 120, shows no HTML tag and no table delimiter row outside code
-# (code blocks and spans, which are printed in their own colour and left
-# out here), and no front matter line at its top.  And no letter of its
+# 40, 80 and 120, shows no HTML tag, no table delimiter row and no template
+# tag's mark ({%, {{<, {:, ...) outside code (code blocks and spans, which
+# are printed in their own colour and left out here), but where the source
+# asks for the markup as written, and no front matter line at its top.  And no letter of its
 # text is lost: each ASCII letter is printed at least as often as it is in
 # cmark's HTML of the article, tags, comments, scripts, styles, front
 # matter, heading attributes ("{#id}") and template tags aside.  Skipped where the shared
@@ -24,6 +25,33 @@ untag='s/[{][{]<[[:space:]]*comment[[:space:]]*>[}][}].*[{][{]<[[:space:]]*\/[[:
 s/[{]%[^%]*%[}]//g
 s/[{][{][<%][^}]*[>%][}][}]//g
 s/[{]:[^}]*[}]//g'
+# The marks of template tags, which are to show only where the source
+# asks for them as written: in {% raw %} and in escaped shortcodes.
+tplmarks='[{]%|%[}]|[{][{]<|>[}][}]|[{][{]%|%[}][}]|[{]:'
+
+# as_written FILE: how many such marks the source asks to be shown.
+as_written() {
+	awk -v marks="$tplmarks" '
+	    function count(s,   n) { n = 0
+		while (match(s, marks)) { n++; s = substr(s, RSTART + RLENGTH) }
+		return n }
+	    { line = $0
+	    while (line != "") {
+		if (raw) {
+			if ((i = index(line, "{% endraw %}")) == 0) {
+				n += count(line); line = ""; continue }
+			n += count(substr(line, 1, i - 1)); raw = 0
+			line = substr(line, i + 12); continue
+		}
+		if ((i = index(line, "{% raw %}")) == 0) break
+		raw = 1; line = substr(line, i + 9)
+	    }
+	    e = $0; while ((i = index(e, "/*")) > 0) {
+		if (i > 3 && (substr(e, i - 3, 3) == "{{<" ||
+		    substr(e, i - 3, 3) == "{{%")) n += 2
+		e = substr(e, i + 2) } }
+	    END { print n + 0 }' "$1"
+}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -53,6 +81,7 @@ for dir in "$@"; do
 	[ -d "$dir" ] || continue
 	for md in "$dir"/*.md; do
 		[ -f "$md" ] || continue
+		case $(basename "$md") in README.md|SOURCES.md) continue ;; esac
 		for w in 40 80 120; do
 			n=$((n + 1))
 			# Code is ESC[0;36m ... ESC[0m: out, then every SGR.
@@ -63,6 +92,13 @@ for dir in "$@"; do
 			rows=$(printf '%s\n' "$shown" | grep -nE "$delim" | head -3)
 			top=$(printf '%s\n' "$shown" | head -3 |
 			    grep -nE '^(---|\+\+\+|title: |title = )')
+			marks=$(printf '%s\n' "$shown" | grep -oE "$tplmarks" |
+			    wc -l)
+			if [ "$marks" -gt "$(as_written "$md")" ]; then
+				top="$top
+template markup shown: $(printf '%s\n' "$shown" |
+				    grep -nE "$tplmarks" | head -3)"
+			fi
 			if [ -z "$bad$rows$top" ]; then
 				echo "ok $n - $(basename "$md") at width $w"
 			else

@@ -65,7 +65,7 @@ for md in "$dir"/*.md; do
 	name=$(basename "$md" .md)
 	check "$name.w60.txt" "$bin" --dump -w 60 "$md"
 	case $name in
-	front-*|html-*|gfm-*)
+	front-*|html-*|gfm-*|tpl-*)
 		check "$name.w30.txt" "$bin" --dump -w 30 "$md"
 		check "$name.w100.txt" "$bin" --dump -w 100 "$md"
 		;;
