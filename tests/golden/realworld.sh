@@ -19,12 +19,19 @@ esc=$(printf '\033')
 tags='<\/?(a|b|br|code|del|details|div|em|h[1-6]|i|img|kbd|li|ol|p|pre|small|span|strong|sub|summary|sup|table|td|th|tr|u|ul)( [^>]*)?\/?>'
 cell='[[:space:]]*:?-+:?[[:space:]]*'
 delim="^[[:space:]]*\\|?$cell(\\|$cell)+\\|?[[:space:]]*\$|^[[:space:]]*\\|$cell\\|[[:space:]]*\$"
-# Template tags, which show what they mean, not themselves: Liquid's,
-# Hugo's shortcodes (a comment's with its text), kramdown's.
-untag='s/[{][{]<[[:space:]]*comment[[:space:]]*>[}][}].*[{][{]<[[:space:]]*\/[[:space:]]*comment[[:space:]]*>[}][}]//g
-s/[{]%[^%]*%[}]//g
-s/[{][{][<%][^}]*[>%][}][}]//g
-s/[{]:[^}]*[}]//g'
+# The source without its template tags (untag.pl), which show what they
+# mean, not themselves.
+untag=$(dirname "$0")/untag.pl
+# Checks known to fail on an article, each with why (realworld.todo):
+# TAP's TODO, so that one that comes to pass is seen.
+known=$(dirname "$0")/realworld.todo
+
+# todo FILE CHECK: why CHECK (letters, shown) fails on FILE, if known.
+todo() {
+	awk -v f="$(basename "$1")" -v c="$2" '$1 == f && $2 == c {
+	    $1 = $2 = ""; sub(/^ +/, ""); print }' "$known"
+}
+
 # The marks of template tags, which are to show only where the source
 # asks for them as written: in {% raw %} and in escaped shortcodes.
 tplmarks='[{]%|%[}]|[{][{]<|>[}][}]|[{][{]%|%[}][}]|[{]:'
@@ -70,7 +77,7 @@ their_text() {
 	    fm = ""; next }
 	    fm != "" { next }
 	    /^ *#/ { sub(/[ \t]*[{][#\/][^}]*[}][ \t]*$/, "") }
-	    { print }' "$1" | sed -E "$untag" | cmark --unsafe -t html |
+	    { print }' "$1" | perl "$untag" | cmark --unsafe -t html |
 	    tr '\n' ' ' |
 	    sed -E 's/<(script|style)[^>]*>[^<]*<\/(script|style)>//g;
 	    s/<!--([^-]|-[^-])*-->//g; s/<[^>]*>//g; s/&[a-zA-Z0-9#]+;//g' \
@@ -99,8 +106,11 @@ for dir in "$@"; do
 template markup shown: $(printf '%s\n' "$shown" |
 				    grep -nE "$tplmarks" | head -3)"
 			fi
+			why=$(todo "$md" shown)
 			if [ -z "$bad$rows$top" ]; then
-				echo "ok $n - $(basename "$md") at width $w"
+				echo "ok $n - $(basename "$md") at width $w${why:+ # TODO $why}"
+			elif [ -n "$why" ]; then
+				echo "not ok $n - $(basename "$md") at width $w # TODO $why"
 			else
 				echo "not ok $n - $(basename "$md") at width $w"
 				printf '%s\n' "$bad" "$rows" "$top" | sed '/^$/d; s/^/# /'
@@ -116,8 +126,11 @@ template markup shown: $(printf '%s\n' "$shown" |
 		letters "$tmp/ours" >"$tmp/got"
 		lost=$(join -a1 -e0 -o 0,1.2,2.2 "$tmp/want" "$tmp/got" |
 		    awk '$3 < $2 { printf "%s: %d of %d lost\n", $1, $2 - $3, $2 }')
+		todo=$(todo "$md" letters)
 		if [ -z "$lost" ]; then
-			echo "ok $n - $(basename "$md"): every letter printed"
+			echo "ok $n - $(basename "$md"): every letter printed${todo:+ # TODO $todo}"
+		elif [ -n "$todo" ]; then
+			echo "not ok $n - $(basename "$md"): letters lost # TODO $todo"
 		else
 			echo "not ok $n - $(basename "$md"): letters lost"
 			printf '%s\n' "$lost" | head -5 | sed 's/^/# /'
