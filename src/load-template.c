@@ -256,16 +256,54 @@ tpl_dispatch(struct tpl *t, const struct tpl_line *ln, size_t at,
 	return false;
 }
 
-/* A code span from `at`, copied whole; returns its end. */
+/*
+ * Where the last run of each length starts after `from`, a search for a
+ * closing run from there having found none: a later opener whose length
+ * has no run after it is no code span, and nothing is looked at again.
+ */
+static void
+tpl_ticks_index(struct tpl_line *ln, size_t from)
+{
+	const char	*s = ln->s;
+	size_t		 i, m, most = 0, pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = from; i < ln->len; i += m) {
+			for (m = 0; i + m < ln->len && s[i + m] == '`'; m++)
+				continue;
+			if (m == 0)
+				m = 1;
+			else if (pass == 0 && m > most)
+				most = m;
+			else if (pass == 1 && s[i] == '`' && m < ln->nticks)
+				ln->ticks[m] = i;
+		}
+		if (pass == 0) {
+			ln->nticks = (most < TPL_TICKS_MAX ? most :
+			    TPL_TICKS_MAX) + 1;
+			ln->ticks = xcalloc(ln->nticks, sizeof(*ln->ticks));
+		}
+	}
+}
+
+/*
+ * A code span from `at`, copied whole; returns its end.  A run longer
+ * than cmark's longest opens none, as in cmark, whose parser this feeds.
+ */
 static size_t
-tpl_code_span_copy(const struct tpl_line *ln, size_t at, struct buf *out)
+tpl_code_span_copy(struct tpl_line *ln, size_t at, struct buf *out)
 {
 	const char	*s = ln->s;
 	size_t		 n = 0, i;
 
 	while (at + n < ln->len && s[at + n] == '`')
 		n++;
-	for (i = at + n; i < ln->len; ) {
+	if (n > TPL_TICKS_MAX || (ln->ticks != NULL && (n >= ln->nticks ||
+	    ln->ticks[n] <= at)))
+		i = ln->len;
+	else
+		i = at + n;
+	while (i < ln->len) {
 		const char	*p = memchr(s + i, '`', ln->len - i);
 		size_t		 m = 0;
 
@@ -280,6 +318,8 @@ tpl_code_span_copy(const struct tpl_line *ln, size_t at, struct buf *out)
 		}
 		i += m;
 	}
+	if (ln->ticks == NULL && n <= TPL_TICKS_MAX)
+		tpl_ticks_index(ln, at + n);
 	buf_add(out, s + at, n);
 	return at + n;
 }
@@ -390,6 +430,7 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 		tpl_dest_track(s, i, len, &dest);
 		buf_addc(out, s[i++]);
 	}
+	tpl_line_release(&ln);
 }
 
 /* A line, or the lines a tag goes on over, without its newline. */
@@ -417,29 +458,46 @@ tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
 
 /* Reading whole lines. */
 
-/* Whether an `open` of `s` comes after its last `close`. */
-static bool
-tpl_unclosed(const char *s, size_t len, const char *open, const char *close)
-{
-	const char	*p, *last_open = NULL, *last_close = NULL;
-	size_t		 olen = strlen(open), clen = strlen(close);
+/*
+ * An opener and its closer, and whether the lines joined so far hold an
+ * opener that no closer follows.  Kept as each line is joined, so that
+ * the lines a tag might go on over are each looked at once, not once for
+ * each line joined after them.  No opener or closer holds a newline, so
+ * none goes on from one line to the next.
+ */
+struct tpl_pair {
+	const char	*open;
+	const char	*close;
+	bool		 opened;	/* an opener was seen */
+	bool		 closed;	/* a closer follows the last one */
+};
 
-	for (p = s; (p = memmem(p, len - (size_t)(p - s), open, olen)) !=
-	    NULL; p += olen)
-		last_open = p;
-	if (last_open == NULL)
-		return false;
-	for (p = last_open; (p = memmem(p, len - (size_t)(p - s), close,
-	    clen)) != NULL; p += clen)
-		last_close = p;
-	return last_close == NULL;
+/* The line `s` joined to what `p` has seen; whether an opener is left open. */
+static bool
+tpl_pair_add(struct tpl_pair *p, const char *s, size_t len)
+{
+	const char	*q, *last = NULL;
+	size_t		 olen = strlen(p->open), clen = strlen(p->close);
+
+	for (q = s; (q = memmem(q, len - (size_t)(q - s), p->open, olen)) !=
+	    NULL; q += olen)
+		last = q;
+	if (last != NULL) {
+		p->opened = true;
+		p->closed = memmem(last, len - (size_t)(last - s), p->close,
+		    clen) != NULL;
+	} else if (p->opened && !p->closed)
+		p->closed = memmem(s, len, p->close, clen) != NULL;
+	return p->opened && !p->closed;
 }
 
+/* Liquid's tags and its output tags: whether either is left open. */
 static bool
-tpl_any_unclosed(const char *s, size_t len)
+tpl_pairs_add(struct tpl_pair *pairs, const char *s, size_t len)
 {
-	return tpl_unclosed(s, len, "{%", "%}") ||
-	    tpl_unclosed(s, len, "{{", "}}");
+	bool	 liquid = tpl_pair_add(&pairs[0], s, len);
+
+	return tpl_pair_add(&pairs[1], s, len) || liquid;
 }
 
 /* Where the line from `from` ends, past its newline; 0 if not yet come. */
@@ -462,12 +520,17 @@ static size_t
 tpl_unit_end(const struct tpl *t, const struct buf *raw, size_t from,
     bool eof)
 {
-	size_t	 end, more, k;
+	struct tpl_pair	 pairs[2] = {
+		{ "{%", "%}", false, false },
+		{ "{{", "}}", false, false },
+	};
+	size_t		 end, more, next, k;
 
 	if ((end = tpl_line_end(raw, from, eof)) == 0)
 		return 0;
 	if ((t->nopen > 0 && t->open[t->nopen - 1].block != TPL_BLOCK_QUOTE) ||
-	    t->fence != 0 || !tpl_any_unclosed(raw->data + from, end - from))
+	    t->fence != 0 || !tpl_pairs_add(pairs, raw->data + from,
+	    end - from))
 		return end;
 	for (more = end, k = 1; k < TPL_JOIN_LINES; k++) {
 		if (more - from > TPL_JOIN_BYTES || more == raw->len) {
@@ -475,10 +538,11 @@ tpl_unit_end(const struct tpl *t, const struct buf *raw, size_t from,
 				return 0;
 			break;
 		}
-		if ((more = tpl_line_end(raw, more, eof)) == 0)
+		if ((next = tpl_line_end(raw, more, eof)) == 0)
 			return 0;
-		if (!tpl_any_unclosed(raw->data + from, more - from))
-			return more;
+		if (!tpl_pairs_add(pairs, raw->data + more, next - more))
+			return next;
+		more = next;
 	}
 	return end;
 }

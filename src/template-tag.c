@@ -10,6 +10,8 @@
 
 #include "template.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char tpl_fence_end[] = "~~~~~~~~";
@@ -124,17 +126,45 @@ tpl_line_init(struct tpl_line *ln, const char *s, size_t len)
 {
 	size_t	 i;
 
+	memset(ln, 0, sizeof(*ln));
 	ln->s = s;
 	ln->len = len;
 	for (i = 0; i < TPL_NDELIMS; i++)
-		ln->none[i] = (size_t)-1;
+		ln->close[i].from = SIZE_MAX;
+	ln->nl.from = ln->tick.from = SIZE_MAX;
+}
+
+void
+tpl_line_release(struct tpl_line *ln)
+{
+	free(ln->ticks);
+	ln->ticks = NULL;
+}
+
+/*
+ * Where the `n` bytes at `p` are first found at or after `from` in `ln`,
+ * its length if nowhere: by `m`'s answer when it holds.  Without it, each
+ * of a line's openers would look as far as the closer that rejects them.
+ */
+static size_t
+tpl_line_find(const struct tpl_line *ln, struct tpl_memo *m, size_t from,
+    const char *p, size_t n)
+{
+	const char	*hit;
+
+	if (m->from <= from && from <= m->at)
+		return m->at;
+	hit = memmem(ln->s + from, ln->len - from, p, n);
+	m->from = from;
+	m->at = hit != NULL ? (size_t)(hit - ln->s) : ln->len;
+	return m->at;
 }
 
 bool
 tpl_tag_read(struct tpl_line *ln, size_t at, struct tpl_tag *tag)
 {
-	const char	*s = ln->s + at, *end;
-	size_t		 i, olen, clen, len = ln->len - at;
+	const char	*s = ln->s + at;
+	size_t		 i, olen, clen, end, len = ln->len - at;
 
 	memset(tag, 0, sizeof(*tag));
 	for (i = 0; i < TPL_NDELIMS; i++) {
@@ -142,22 +172,20 @@ tpl_tag_read(struct tpl_line *ln, size_t at, struct tpl_tag *tag)
 		if (len >= olen && memcmp(s, tpl_delims[i].open, olen) == 0)
 			break;
 	}
-	if (i == TPL_NDELIMS || at >= ln->none[i])
+	if (i == TPL_NDELIMS)
 		return false;
 	tag->syn = tpl_delims[i].syn;
 	if (tag->syn == TPL_KRAMDOWN && !tpl_kramdown_shape(s, len))
 		return false;
 	clen = strlen(tpl_delims[i].close);
-	if ((end = memmem(s + olen, len - olen, tpl_delims[i].close,
-	    clen)) == NULL) {
-		/* Nor does any opener further on close. */
-		ln->none[i] = at;
+	end = tpl_line_find(ln, &ln->close[i], at + olen,
+	    tpl_delims[i].close, clen);
+	if (end == ln->len)
 		return false;
-	}
 	tag->s = s;
-	tag->len = (size_t)(end - s) + clen;
+	tag->len = end - at + clen;
 	tag->body = s + olen;
-	tag->blen = (size_t)(end - tag->body);
+	tag->blen = end - at - olen;
 	if (tag->syn == TPL_KRAMDOWN && tag->blen > 0 &&
 	    tag->body[0] == ':') {
 		/* {::name ... /}: an extension, named */
@@ -169,8 +197,9 @@ tpl_tag_read(struct tpl_line *ln, size_t at, struct tpl_tag *tag)
 	/* An output tag is on one line and holds no backtick, as Liquid's
 	   do: other braces may hold Markdown. */
 	if (tag->syn == TPL_OUTPUT)
-		return memchr(s, '\n', tag->len) == NULL &&
-		    memchr(s, '`', tag->len) == NULL;
+		return tpl_line_find(ln, &ln->nl, at, "\n", 1) >= at +
+		    tag->len && tpl_line_find(ln, &ln->tick, at, "`", 1) >=
+		    at + tag->len;
 	if (tag->syn != TPL_HUGO_ESCAPED)
 		tpl_tag_name(tag);
 	return true;

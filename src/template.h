@@ -129,18 +129,40 @@ bool	 tpl_mdx_tabs(const char *s, size_t len, struct buf *out);
 
 /* template-tag.c */
 
+/* Backtick runs longer than this open no code span, as in cmark. */
+#define TPL_TICKS_MAX		1000
+
+/*
+ * Where something is first found at or after offset `from` of a line:
+ * `at`, or the line's length if nowhere.  The walk goes forward, so a
+ * later search from before `at` has its answer here, and each byte is
+ * looked at about once.
+ */
+struct tpl_memo {
+	size_t		 from;		/* SIZE_MAX: nothing looked for */
+	size_t		 at;
+};
+
 /*
  * A line, or lines a tag goes on over, that tags are read in; for each
- * kind of opener, where one was seen that no closer follows, so that no
- * later one looks again.
+ * kind of opener, where its closer was last found, and where a newline
+ * and a backtick were, so that openers further on do not look again.
  */
 struct tpl_line {
 	const char	*s;
 	size_t		 len;
-	size_t		 none[TPL_OPENERS];
+	struct tpl_memo	 close[TPL_OPENERS];
+	struct tpl_memo	 nl;
+	struct tpl_memo	 tick;
+	size_t		*ticks;		/* owned: where the last run of each
+					   length up to TPL_TICKS_MAX starts,
+					   once a code span's search found
+					   no closer; NULL before */
+	size_t		 nticks;
 };
 
 void	 tpl_line_init(struct tpl_line *, const char *s, size_t len);
+void	 tpl_line_release(struct tpl_line *);
 
 /*
  * The tag at offset `at` of `ln`, into `*tag`; false if none starts there

@@ -606,6 +606,152 @@ patho_gen_notes(struct buf *out, size_t scale)
 		    (i * 7) % n);
 }
 
+/* Template markup: the template stage's worst cases. */
+
+/* Sections of paragraphs up to `total` bytes, scaled: an ordinary body. */
+static void
+patho_tpl_body(struct buf *out, size_t total, size_t scale)
+{
+	size_t	 i, end = out->len + total / scale;
+
+	for (i = 0; out->len < end; i++) {
+		if (i % 50 == 0)
+			buf_printf(out, "## Section %zu\n\n", i / 50);
+		buf_printf(out, "Paragraph %zu of the body, with *emphasis*, "
+		    "`code` and a [link](/u/%zu), long enough to wrap.\n\n",
+		    i, i);
+	}
+}
+
+/* {% raw %} never closed, over 10 MB of Markdown. */
+static void
+patho_gen_tpl_raw(struct buf *out, size_t scale)
+{
+	buf_adds(out, "{% raw %}\n\n");
+	patho_tpl_body(out, (size_t)10 << 20, scale);
+}
+
+/* {% highlight python %} never closed, over 10 MB of Markdown. */
+static void
+patho_gen_tpl_highlight(struct buf *out, size_t scale)
+{
+	buf_adds(out, "{% highlight python %}\n");
+	patho_tpl_body(out, (size_t)10 << 20, scale);
+}
+
+/* 100,000 shortcode openers on one line, none closed. */
+static void
+patho_gen_tpl_hugo_open(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Open shortcodes\n\n");
+	patho_repeat(out, "{{< ", patho_n(100000, scale));
+	buf_adds(out, "\n\nAfter the shortcodes.\n");
+}
+
+/* The same, each on a line of its own: each line looks for its end. */
+static void
+patho_gen_tpl_hugo_lines(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Open shortcodes\n\n");
+	patho_repeat(out, "{{<\n", patho_n(100000, scale));
+	buf_adds(out, "\nAfter the shortcodes.\n");
+}
+
+/* Notices nested 10,000 deep, each on a line, and closed. */
+static void
+patho_gen_tpl_hugo_deep(struct buf *out, size_t scale)
+{
+	size_t	 n = patho_n(10000, scale);
+
+	buf_adds(out, "# Deep notices\n\n");
+	patho_repeat(out, "{{< notice >}}\n", n);
+	buf_adds(out, "Deep notice text.\n");
+	patho_repeat(out, "{{< /notice >}}\n", n);
+	buf_adds(out, "\nAfter the notices.\n");
+}
+
+/*
+ * Ten tags, each with an argument of 1 MB: `open`, the path, `title`, the
+ * tag's number and `close`.
+ */
+static void
+patho_tpl_big_args(struct buf *out, size_t scale, const char *open,
+    const char *title, const char *close)
+{
+	size_t	 i;
+
+	buf_adds(out, "# Big arguments\n\n");
+	for (i = 0; i < 10; i++) {
+		buf_adds(out, open);
+		patho_repeat(out, "abcdefgh/", patho_n(((size_t)1 << 20) / 9,
+		    scale));
+		buf_printf(out, "%s%zu%s", title, i, close);
+		buf_printf(out, "\n\nText after tag %zu.\n\n", i);
+	}
+}
+
+static void
+patho_gen_tpl_hugo_arg(struct buf *out, size_t scale)
+{
+	patho_tpl_big_args(out, scale, "{{< figure src=\"/img/",
+	    "a.png\" caption=\"Figure ", "\" >}}");
+}
+
+static void
+patho_gen_tpl_liquid_arg(struct buf *out, size_t scale)
+{
+	patho_tpl_big_args(out, scale, "{% img /img/", "a.png \"Picture ",
+	    "\" %}");
+}
+
+/* 100,000 {% comment %} never closed, after what shows. */
+static void
+patho_gen_tpl_comments(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Comments\n\nThe text before the comments.\n\n");
+	patho_repeat(out, "{% comment %}\nhidden\n\n", patho_n(100000,
+	    scale));
+}
+
+/* One line of 10 MB of words each with an attribute list. */
+static void
+patho_gen_tpl_ial(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Attributes\n\n");
+	patho_repeat(out, "word{: .c #i key=\"v\"} ", patho_n(((size_t)10 <<
+	    20) / 22, scale));
+	buf_adds(out, "\n");
+}
+
+/*
+ * A tag never closed, and the 15 lines after it, again and again: each
+ * opener joins as many lines as a tag may go on over, to no end.
+ */
+static void
+patho_gen_tpl_join(struct buf *out, size_t scale)
+{
+	size_t	 i, n, end = out->len + ((size_t)10 << 20) / scale;
+
+	buf_adds(out, "# Joined\n\n");
+	for (i = 0; out->len < end; i++) {
+		buf_adds(out, "{% include x\n");
+		for (n = 1; n < 16; n++)
+			buf_printf(out, "line %zu of tag %zu {{ a\n", n, i);
+	}
+}
+
+/*
+ * A million output tags, each with a backtick and so none: every opener
+ * finds the one closer at the end of the line.
+ */
+static void
+patho_gen_tpl_output_ticks(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Output tags\n\n");
+	patho_repeat(out, "{{`", patho_n(1000000, scale));
+	buf_adds(out, "}}\n\nAfter the tags.\n");
+}
+
 /* Queries and index lines that the inputs hold at every scale to 10. */
 const struct patho_input patho_inputs[] = {
 	{ "empty", "an empty file", patho_gen_empty, "anything", false,
@@ -727,6 +873,36 @@ const struct patho_input patho_inputs[] = {
 	    NULL },
 	{ "label-lines", "openings of 2,000 label lines",
 	    patho_gen_label_lines, "jroe", true, true, "Session 9", NULL },
+	{ "tpl-raw", "{% raw %} never closed over 10 MB", patho_gen_tpl_raw,
+	    "Paragraph 9999 of", true, true, "Section 99", NULL },
+	{ "tpl-highlight", "{% highlight %} never closed over 10 MB",
+	    patho_gen_tpl_highlight, "Paragraph 9999 of", true, true, NULL,
+	    NULL },
+	{ "tpl-hugo-open", "100,000 {{< on one line", patho_gen_tpl_hugo_open,
+	    "After the shortcodes", true, true, "Open shortcodes", NULL },
+	{ "tpl-hugo-lines", "100,000 {{< each on a line",
+	    patho_gen_tpl_hugo_lines, "After the shortcodes", true, true,
+	    "Open shortcodes", NULL },
+	{ "tpl-hugo-deep", "shortcodes nested 10,000 deep",
+	    patho_gen_tpl_hugo_deep, "Deep notice text", true, true,
+	    "Deep notices", NULL },
+	{ "tpl-hugo-arg", "shortcodes with an argument of 1 MB",
+	    patho_gen_tpl_hugo_arg, "Figure 9", true, true, "Big arguments",
+	    NULL },
+	{ "tpl-liquid-arg", "Liquid tags with an argument of 1 MB",
+	    patho_gen_tpl_liquid_arg, "Picture 9", true, true, "Big arguments",
+	    NULL },
+	{ "tpl-comments", "100,000 {% comment %} never closed",
+	    patho_gen_tpl_comments, "before the comments", true, true,
+	    "Comments", NULL },
+	{ "tpl-ial", "a 10 MB line of attribute lists", patho_gen_tpl_ial,
+	    "word word", true, true, "Attributes", NULL },
+	{ "tpl-join", "tags that go on over 16 lines and never close",
+	    patho_gen_tpl_join, "line 15 of tag 9", true, true, "Joined",
+	    NULL },
+	{ "tpl-output-ticks", "a million {{` and one }}",
+	    patho_gen_tpl_output_ticks, "After the tags", true, true,
+	    "Output tags", NULL },
 };
 
 const size_t	 patho_ninputs = sizeof(patho_inputs) / sizeof(patho_inputs[0]);
