@@ -393,43 +393,56 @@ tpl_tag(struct tpl *t, const struct tpl_line *ln, size_t at,
 	return true;
 }
 
-/* The tags of a line, in Markdown: each replaced as its rules say. */
+/*
+ * The tags of a line, in Markdown: each replaced as its rules say.  The
+ * text between them is copied in runs, and none after the last '{'.
+ */
 static void
 tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 {
 	struct tpl_line	 ln;
 	struct tpl_tag	 tag;
-	size_t		 i = 0, def;
+	const char	*brace;
+	size_t		 i = 0, run = 0, def;
 	char		 dest = 0;
 
+	if ((t->nopen == 0 || t->open[t->nopen - 1].block == TPL_BLOCK_QUOTE) &&
+	    memchr(s, '{', len) == NULL) {
+		buf_add(out, s, len);
+		return;
+	}
 	tpl_line_init(&ln, s, len);
 	def = tpl_definition_dest(s, len);
 	while (i < len) {
 		if (t->nopen > 0 && t->open[t->nopen - 1].block !=
 		    TPL_BLOCK_QUOTE) {
-			i = tpl_in_block(t, &ln, i, out);
+			buf_add(out, s + run, i - run);
+			run = i = tpl_in_block(t, &ln, i, out);
 			continue;
 		}
+		if (i == run && (brace = memchr(s + i, '{', len - i)) == NULL)
+			break;
 		if (def != 0 && i == def)
 			dest = ' ';
-		if (s[i] == '`') {
-			i = tpl_code_span_copy(&ln, i, out);
-			continue;
-		}
-		if (s[i] == '\\' && i + 1 < len) {
-			buf_add(out, s + i, 2);
-			i += 2;
-			continue;
-		}
-		if (s[i] == '{' && tpl_tag_read(&ln, i, &tag)) {
-			if (tpl_tag(t, &ln, i, &tag, dest != 0, out)) {
+		if (s[i] == '`' || (s[i] == '\\' && i + 1 < len) ||
+		    (s[i] == '{' && tpl_tag_read(&ln, i, &tag))) {
+			buf_add(out, s + run, i - run);
+			if (s[i] == '`')
+				i = tpl_code_span_copy(&ln, i, out);
+			else if (s[i] == '\\') {
+				buf_add(out, s + i, 2);
+				i += 2;
+			} else if (tpl_tag(t, &ln, i, &tag, dest != 0, out))
 				i += tag.len;
-				continue;
-			}
+			else
+				buf_addc(out, s[i++]);
+			run = i;
+			continue;
 		}
 		tpl_dest_track(s, i, len, &dest);
-		buf_addc(out, s[i++]);
+		i++;
 	}
+	buf_add(out, s + run, len - run);
 	tpl_line_release(&ln);
 }
 
@@ -495,8 +508,13 @@ tpl_pair_add(struct tpl_pair *p, const char *s, size_t len)
 static bool
 tpl_pairs_add(struct tpl_pair *pairs, const char *s, size_t len)
 {
-	bool	 liquid = tpl_pair_add(&pairs[0], s, len);
+	bool	 liquid;
 
+	/* Most lines open nothing, and close nothing opened before. */
+	if (!pairs[0].opened && !pairs[1].opened &&
+	    memchr(s, '{', len) == NULL)
+		return false;
+	liquid = tpl_pair_add(&pairs[0], s, len);
 	return tpl_pair_add(&pairs[1], s, len) || liquid;
 }
 
@@ -554,6 +572,8 @@ tpl_unit_end(const struct tpl *t, const struct buf *raw, size_t from,
 static bool
 tpl_toc_item(const char *s, size_t len)
 {
+	if (len == 0 || strchr(" -*+0123456789", *s) == NULL)
+		return false;
 	s = tpl_strip(s, &len);
 	if (len < 2 || !tpl_list_item(s, len))
 		return false;

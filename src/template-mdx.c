@@ -105,6 +105,12 @@ tpl_mdx_tabs(const char *s, size_t len, struct buf *out)
 	const char	*v;
 	size_t		 n;
 
+	while (len > 0 && *s == ' ') {
+		s++;
+		len--;
+	}
+	if (len < 2 || *s != '<')
+		return false;
 	s = tpl_strip(s, &len);
 	if (len < 2 || s[len - 1] != '>')
 		return false;
