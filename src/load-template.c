@@ -18,6 +18,7 @@
 #include "load-template.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "front.h"
 #include "load-private.h"
@@ -32,7 +33,6 @@ load_template_init(struct load_template *lt)
 {
 	memset(lt, 0, sizeof(*lt));
 	lt->tpl.blank = true;
-	lt->tpl.room = LOAD_MAX_SIZE;
 }
 
 /* Whether `len` bytes at `s` are blanks only. */
@@ -45,6 +45,91 @@ tpl_blank(const char *s, size_t len)
 		if (s[i] != ' ' && s[i] != '\t')
 			return false;
 	return true;
+}
+
+/* What the innermost block a tag opened is; TPL_BLOCK_NONE outside any. */
+static enum tpl_block
+tpl_top(const struct tpl *t)
+{
+	return t->nopen > 0 ? t->open[t->nopen - 1].block : TPL_BLOCK_NONE;
+}
+
+/* Whether the lines are taken as they are, or dropped, up to a closing tag. */
+static bool
+tpl_in_raw(const struct tpl *t)
+{
+	return tpl_top(t) == TPL_BLOCK_VERBATIM || tpl_top(t) == TPL_BLOCK_DROP;
+}
+
+/*
+ * `len` bytes of a shortcode's content as text, as Hugo gives it to the
+ * page: its Markdown escaped, so that none of it is read as a block's or
+ * a span's mark, its lines kept as lines, its HTML read as HTML.
+ */
+static void
+tpl_as_text(struct tpl *t, const char *s, size_t len, struct buf *out)
+{
+	const char	*nl;
+	size_t		 n;
+
+	while (len > 0) {
+		if (out->len == t->line_mark) {
+			while (len > 0 && (*s == ' ' || *s == '\t')) {
+				s++;
+				len--;
+			}
+			if (len > 0 && strchr("-+=", *s) != NULL)
+				buf_addc(out, '\\');
+			for (n = 0; n < len && n < 9 && s[n] >= '0' &&
+			    s[n] <= '9'; n++)
+				continue;
+			if (n > 0 && n + 1 < len && (s[n] == '.' || s[n] == ')') &&
+			    (s[n + 1] == ' ' || s[n + 1] == '\t')) {
+				buf_add(out, s, n);
+				buf_addc(out, '\\');
+				s += n;
+				len -= n;
+			}
+		}
+		nl = memchr(s, '\n', len);
+		n = nl != NULL ? (size_t)(nl - s) : len;
+		tpl_text_html(out, s, n);
+		t->as_text = t->as_text || n > 0;
+		s += n;
+		len -= n;
+		if (nl != NULL) {
+			buf_adds(out, "  ");
+			tpl_newline(t, out);
+			s++;
+			len--;
+		}
+	}
+}
+
+/* Whether a line ends in HTML's <br>, <br/> or <br />: it breaks there. */
+static bool
+tpl_ends_in_break(const char *s, size_t len)
+{
+	size_t	 i;
+
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	if (len < 4 || s[len - 1] != '>')
+		return false;
+	i = len - 1;
+	while (i > 0 && (s[i - 1] == '/' || s[i - 1] == ' '))
+		i--;
+	return i >= 3 && strncasecmp(s + i - 3, "<br", 3) == 0;
+}
+
+/* Text between tags, copied, or as text in an unknown shortcode's pair. */
+static void
+tpl_run(struct tpl *t, const char *s, size_t len, struct buf *out)
+{
+	if (tpl_top(t) == TPL_BLOCK_TEXT)
+		tpl_as_text(t, s, len, out);
+	else
+		buf_add(out, s, len);
 }
 
 /* Markdown's own code, left alone. */
@@ -405,18 +490,17 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 	const char	*brace;
 	size_t		 i = 0, run = 0, def;
 	char		 dest = 0;
+	bool		 text;
 
-	if ((t->nopen == 0 || t->open[t->nopen - 1].block == TPL_BLOCK_QUOTE) &&
-	    memchr(s, '{', len) == NULL) {
-		buf_add(out, s, len);
+	if (!tpl_in_raw(t) && memchr(s, '{', len) == NULL) {
+		tpl_run(t, s, len, out);
 		return;
 	}
 	tpl_line_init(&ln, s, len);
 	def = tpl_definition_dest(s, len);
 	while (i < len) {
-		if (t->nopen > 0 && t->open[t->nopen - 1].block !=
-		    TPL_BLOCK_QUOTE) {
-			buf_add(out, s + run, i - run);
+		if (tpl_in_raw(t)) {
+			tpl_run(t, s + run, i - run, out);
 			run = i = tpl_in_block(t, &ln, i, out);
 			continue;
 		}
@@ -424,9 +508,10 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 			break;
 		if (def != 0 && i == def)
 			dest = ' ';
-		if (s[i] == '`' || (s[i] == '\\' && i + 1 < len) ||
+		text = tpl_top(t) == TPL_BLOCK_TEXT;
+		if ((!text && (s[i] == '`' || (s[i] == '\\' && i + 1 < len))) ||
 		    (s[i] == '{' && tpl_tag_read(&ln, i, &tag))) {
-			buf_add(out, s + run, i - run);
+			tpl_run(t, s + run, i - run, out);
 			if (s[i] == '`')
 				i = tpl_code_span_copy(&ln, i, out);
 			else if (s[i] == '\\') {
@@ -442,7 +527,7 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 		tpl_dest_track(s, i, len, &dest);
 		i++;
 	}
-	buf_add(out, s + run, len - run);
+	tpl_run(t, s + run, len - run, out);
 	tpl_line_release(&ln);
 }
 
@@ -454,7 +539,8 @@ tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
 
 	tpl_prefix(t, out);
 	t->line_mark = out->len;
-	if (t->nopen > 0 && t->open[t->nopen - 1].block != TPL_BLOCK_QUOTE) {
+	t->as_text = false;
+	if (tpl_in_raw(t) || tpl_top(t) == TPL_BLOCK_TEXT) {
 		tpl_walk(t, s, len, out);
 	} else if (tpl_markdown_code(t, s, len)) {
 		buf_add(out, s, len);
@@ -466,7 +552,45 @@ tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
 	/* A line that only closed a notice is no line of it. */
 	if (t->nquote < quotes && out->len == t->line_mark)
 		out->len = mark;
+	/* Text's lines stay lines. */
+	if (tpl_top(t) == TPL_BLOCK_TEXT && t->as_text &&
+	    !tpl_ends_in_break(out->data + t->line_mark, out->len -
+	    t->line_mark))
+		buf_adds(out, "  ");
 	t->line++;
+}
+
+/*
+ * Whether the line from `from` is one with no brace, outside the blocks
+ * tags open and MDX's statements, starting with no letter of MDX's, with
+ * a next line that starts with no brace (so it is no "* TOC" over
+ * "{:toc}"): most lines.  Such a line is given on as it is, once
+ * Markdown's code has moved on with it.  Returns where the next line
+ * starts; `from` if this is no such line.
+ */
+static size_t
+tpl_plain(struct tpl *t, const struct buf *raw, size_t from)
+{
+	const char	*s = raw->data + from, *nl;
+	size_t		 len = raw->len - from, i = 0;
+
+	if (t->nopen > 0 || t->esm || (nl = memchr(s, '\n', len)) == NULL)
+		return from;
+	len = (size_t)(nl - s);
+	if (memchr(s, '{', len) != NULL)
+		return from;
+	while (i < len && i < 4 && s[i] == ' ')
+		i++;
+	if (i < len && (s[i] == 'i' || s[i] == 'e' || s[i] == '<'))
+		return from;
+	for (i = len + 1; i < raw->len - from && (s[i] == ' ' || s[i] == '\t');
+	    i++)
+		continue;
+	if (i == raw->len - from || s[i] == '{')
+		return from;
+	tpl_markdown_code(t, s, len);
+	t->line++;
+	return from + len + 1;
 }
 
 /* Reading whole lines. */
@@ -546,8 +670,7 @@ tpl_unit_end(const struct tpl *t, const struct buf *raw, size_t from,
 
 	if ((end = tpl_line_end(raw, from, eof)) == 0)
 		return 0;
-	if ((t->nopen > 0 && t->open[t->nopen - 1].block != TPL_BLOCK_QUOTE) ||
-	    t->fence != 0 || !tpl_pairs_add(pairs, raw->data + from,
+	if (tpl_in_raw(t) || t->fence != 0 || !tpl_pairs_add(pairs, raw->data + from,
 	    end - from))
 		return end;
 	for (more = end, k = 1; k < TPL_JOIN_LINES; k++) {
@@ -633,16 +756,35 @@ tpl_front(struct load_template *lt, struct buf *raw, struct buf *text,
 	return true;
 }
 
+/*
+ * Whether the unit from `from` to `end` may be rewritten: one with a
+ * shortcode's opener waits until TPL_PAIR_BYTES after it have come, in
+ * which its closing tag, if it has one, is looked for.
+ */
+static bool
+tpl_may_pair(const struct buf *raw, size_t from, size_t end, bool eof)
+{
+	return eof || raw->len - end >= TPL_PAIR_BYTES ||
+	    memmem(raw->data + from, end - from, "{{<", 3) == NULL;
+}
+
 void
 load_template_feed(struct load_template *lt, struct buf *raw,
     struct buf *text, bool eof)
 {
 	struct tpl	*t = &lt->tpl;
-	size_t		 from = 0, end, pair, body;
+	size_t		 from = 0, end, pair, body, plain, next;
 
 	if (!tpl_front(lt, raw, text, &from, eof))
 		return;
-	while (from < raw->len) {
+	for (;;) {
+		/* Plain lines are given on together. */
+		plain = from;
+		while (from < raw->len && (next = tpl_plain(t, raw, from)) != from)
+			from = next;
+		buf_add(text, raw->data + plain, from - plain);
+		if (from == raw->len)
+			break;
 		if ((end = tpl_unit_end(t, raw, from, eof)) == 0)
 			break;
 		if ((pair = tpl_toc(t, raw, from, end, eof)) == TPL_NOT_YET)
@@ -654,12 +796,26 @@ load_template_feed(struct load_template *lt, struct buf *raw,
 			from = pair;
 			continue;
 		}
+		if (!tpl_may_pair(raw, from, end, eof))
+			break;
 		body = end - (raw->data[end - 1] == '\n');
+		t->ahead.s = raw->data + from;
+		t->ahead.len = raw->len - from;
+		t->ahead.base = lt->given + from;
+		t->ahead.all = eof;
 		tpl_unit(t, raw->data + from, body - from, text);
+		t->ahead.s = NULL;
 		if (body < end)
 			buf_addc(text, '\n');
 		from = end;
 	}
 	memmove(raw->data, raw->data + from, raw->len - from);
 	raw->len -= from;
+	lt->given += from;
+}
+
+void
+load_template_release(struct load_template *lt)
+{
+	tpl_ahead_release(&lt->tpl.ahead);
 }

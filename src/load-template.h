@@ -16,9 +16,11 @@
 struct load_template {
 	struct tpl	 tpl;
 	bool		 front_done;	/* front matter passed on as it is */
+	size_t		 given;		/* bytes of the text taken from raw */
 };
 
 void	 load_template_init(struct load_template *);
+void	 load_template_release(struct load_template *);
 
 /*
  * The whole lines of `raw` (the sanitised text not yet rewritten)

@@ -581,6 +581,7 @@ load_job_free(struct load_job *j)
 {
 	load_read_release(&j->in);
 	buf_release(&j->raw);
+	load_template_release(&j->tpl);
 	buf_release(&j->text);
 	load_state_release(j->st);
 	free(j->st);

@@ -7,9 +7,9 @@
  * notices (notice, note, tip, warning, alert, callout, admonition, hint)
  * quote their text under their kind's word; comment drops its text; a
  * tab shows its title, or is code when it names a language.  Any
- * other shortcode shows
- * nothing, and what a pair of one encloses stays.  Arguments are named
- * (src="...") or come in order.
+ * other shortcode shows nothing, and what a pair of one encloses stays:
+ * as text between {{< >}}, as Markdown between {{% %}}.  Arguments are
+ * named (src="...") or come in order.
  */
 #include "template.h"
 
@@ -167,6 +167,25 @@ tpl_hugo_tab(struct tpl *t, const struct tpl_tag *tag, struct buf *out)
 	}
 }
 
+/*
+ * A shortcode no rule knows shows nothing.  A pair of {{< >}} ones shows
+ * what it encloses as text, since Hugo gives it to the shortcode as
+ * written, not made HTML; unless it is written in Markdown, which a
+ * theme given Markdown renders (a transcript in an accordion, a card's
+ * paragraphs).  A {{% %}} pair's stays Markdown, as Hugo renders it.
+ */
+static void
+tpl_hugo_other(struct tpl *t, const struct tpl_tag *tag)
+{
+	size_t	 close;
+
+	if (tag->syn != TPL_HUGO || tag->name[0] == '\0' ||
+	    (tag->alen > 0 && tag->args[tag->alen - 1] == '/'))
+		return;
+	if (tpl_paired(t, tag, &close) && !tpl_markdown_until(t, tag, close))
+		tpl_push(t, TPL_HUGO, tag->name, TPL_BLOCK_TEXT, "");
+}
+
 bool
 tpl_hugo(struct tpl *t, const struct tpl_tag *tag, bool in_dest,
     struct buf *out)
@@ -201,7 +220,7 @@ tpl_hugo(struct tpl *t, const struct tpl_tag *tag, bool in_dest,
 		tpl_title(out, v, n);
 	} else if (tpl_name_in(tag->name, tpl_notices))
 		tpl_hugo_notice(t, tag, out);
-	else
-		tpl_hugo_embed(tag, out);
+	else if (!tpl_hugo_embed(tag, out))
+		tpl_hugo_other(t, tag);
 	return true;
 }

@@ -205,6 +205,194 @@ tpl_tag_read(struct tpl_line *ln, size_t at, struct tpl_tag *tag)
 	return true;
 }
 
+/* Closing shortcodes ahead. */
+
+/* Blanks inside a closing tag's delimiters, before and after its '/'. */
+#define TPL_CLOSER_BLANKS	8
+
+/* Closing tags of other names a shortcode's own is looked past. */
+#define TPL_PAIR_CLOSERS	64
+
+/* `p`, past at most TPL_CLOSER_BLANKS blanks before `end`. */
+static const char *
+tpl_skip_blanks(const char *p, const char *end)
+{
+	size_t	 n = 0;
+
+	while (p < end && tpl_is_space(*p) && n++ < TPL_CLOSER_BLANKS)
+		p++;
+	return p;
+}
+
+/*
+ * Whether a closing shortcode, {{< /name >}} or {{% /name %}}, starts at
+ * `p`, its name into `name` as tpl_tag_read() would read it: 1 if so, 0
+ * if not, -1 if `end` comes before it tells.
+ */
+static int
+tpl_closer_read(const char *p, const char *end, char *name)
+{
+	size_t	 n = 0;
+
+	p = tpl_skip_blanks(p + 3, end);
+	if (p == end)
+		return -1;
+	if (*p++ != '/')
+		return 0;
+	if (p == end)
+		return -1;
+	if (*p == '*')
+		return 0;
+	p = tpl_skip_blanks(p, end);
+	if (p < end && !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return 0;
+	for (; p < end && tpl_is_word(*p) && n + 1 < TPL_NAME_MAX; p++)
+		name[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' :
+		    *p);
+	if (p == end)
+		return -1;
+	name[n] = '\0';
+	return 1;
+}
+
+static void
+tpl_closer_add(struct tpl_ahead *a, size_t at, const char *name)
+{
+	if (a->first > 1024 && a->first > a->nclosers / 2) {
+		memmove(a->closer, a->closer + a->first, (a->nclosers -
+		    a->first) * sizeof(*a->closer));
+		a->nclosers -= a->first;
+		a->first = 0;
+	}
+	if (a->nclosers == a->cap) {
+		a->cap = a->cap == 0 ? 64 : a->cap * 2;
+		a->closer = xreallocarray(a->closer, a->cap,
+		    sizeof(*a->closer));
+	}
+	a->closer[a->nclosers].at = at;
+	memcpy(a->closer[a->nclosers].name, name, TPL_NAME_MAX);
+	a->nclosers++;
+}
+
+/*
+ * The closing shortcodes from offset `from` of the text up to `until`
+ * found and kept, each once: a search from an offset looked at before
+ * goes on where the last one stopped.
+ */
+static void
+tpl_closers_find(struct tpl_ahead *a, size_t from, size_t until)
+{
+	const char	*s = a->s, *p;
+	char		 name[TPL_NAME_MAX];
+	size_t		 i, end = until - a->base;
+	int		 r;
+
+	i = (a->scanned > from ? a->scanned : from) - a->base;
+	while (i + 2 < end) {
+		if ((p = memmem(s + i, end - i, "{{", 2)) == NULL) {
+			i = end - 2;
+			break;
+		}
+		i = (size_t)(p - s);
+		if (i + 2 >= end)
+			break;
+		if (s[i + 2] == '<' || s[i + 2] == '%') {
+			memset(name, 0, sizeof(name));
+			if ((r = tpl_closer_read(s + i, s + end, name)) < 0)
+				break;
+			if (r > 0)
+				tpl_closer_add(a, a->base + i, name);
+		}
+		i++;
+	}
+	a->scanned = a->base + i;
+}
+
+bool
+tpl_paired(struct tpl *t, const struct tpl_tag *tag, size_t *at)
+{
+	struct tpl_ahead	*a = &t->ahead;
+	size_t			 from, until, k, seen;
+
+	if (a->s == NULL || tag->s < a->s || tag->s + tag->len > a->s + a->len)
+		return false;
+	from = a->base + (size_t)(tag->s - a->s) + tag->len;
+	until = from + TPL_PAIR_BYTES;
+	if (until > a->base + a->len)
+		until = a->base + a->len;
+	tpl_closers_find(a, from, until);
+	while (a->first < a->nclosers && a->closer[a->first].at < from)
+		a->first++;
+	for (k = a->first, seen = 0; k < a->nclosers && seen <
+	    TPL_PAIR_CLOSERS && a->closer[k].at < until; k++, seen++)
+		if (strcmp(a->closer[k].name, tag->name) == 0) {
+			*at = a->closer[k].at;
+			return true;
+		}
+	return false;
+}
+
+/* Whether a Markdown mark starts at `i` of `s`, which ends at `end`. */
+static bool
+tpl_markdown_mark(const char *s, size_t i, size_t end)
+{
+	size_t	 j = i, d;
+
+	if (s[i - 1] == '\n') {
+		/* A blank line, a quote, a heading, a list item. */
+		while (j < end && (s[j] == ' ' || s[j] == '\t'))
+			j++;
+		if (j < end && (s[j] == '\n' || s[j] == '>'))
+			return true;
+		for (d = j; d < end && d - j < 9 && s[d] >= '0' && s[d] <= '9';
+		    d++)
+			continue;
+		if (d > j)
+			d = d < end && (s[d] == '.' || s[d] == ')') ? d + 1 : j;
+		else if (j < end && strchr("-*+", s[j]) != NULL)
+			d = j + 1;
+		else
+			while (d < end && s[d] == '#' && d - j < 6)
+				d++;
+		if (d > j && d < end && (s[d] == ' ' || s[d] == '\t'))
+			return true;
+	}
+	/* Strong emphasis, a link, a code span. */
+	if (i + 1 < end && ((s[i] == '*' && s[i + 1] == '*') ||
+	    (s[i] == '_' && s[i + 1] == '_') || (s[i] == ']' &&
+	    s[i + 1] == '(')))
+		return true;
+	return s[i] == '`';
+}
+
+bool
+tpl_markdown_until(struct tpl *t, const struct tpl_tag *tag, size_t to)
+{
+	struct tpl_ahead	*a = &t->ahead;
+	size_t			 from, i, end = to - a->base;
+
+	if (a->s == NULL)
+		return false;
+	from = a->base + (size_t)(tag->s - a->s) + tag->len;
+	/* The walk goes forward: what was looked at is not looked at again. */
+	if (from < a->md_from || from > a->md_at) {
+		a->md_from = a->md_at = from;
+		a->md_found = false;
+	}
+	for (i = a->md_at - a->base; !a->md_found && i < end; i++) {
+		a->md_found = tpl_markdown_mark(a->s, i, end);
+		a->md_at = a->base + i + !a->md_found;
+	}
+	return a->md_found && a->md_at < to;
+}
+
+void
+tpl_ahead_release(struct tpl_ahead *a)
+{
+	free(a->closer);
+	memset(a, 0, sizeof(*a));
+}
+
 bool
 tpl_tag_is(const struct tpl_tag *tag, const char *name)
 {
@@ -369,8 +557,9 @@ tpl_fence(struct buf *out, const char *lang, size_t llen)
 		buf_addc(out, lang[i]);
 }
 
-void
-tpl_text(struct buf *out, const char *s, size_t len)
+/* `len` bytes at `s`, each of `marks` escaped, newlines made blanks. */
+static void
+tpl_escape(struct buf *out, const char *s, size_t len, const char *marks)
 {
 	size_t	 i;
 
@@ -378,11 +567,23 @@ tpl_text(struct buf *out, const char *s, size_t len)
 		if (s[i] == '\n')
 			buf_addc(out, ' ');
 		else {
-			if (strchr("\\`*_[]()<>#!|~{}", s[i]) != NULL)
+			if (strchr(marks, s[i]) != NULL)
 				buf_addc(out, '\\');
 			buf_addc(out, s[i]);
 		}
 	}
+}
+
+void
+tpl_text(struct buf *out, const char *s, size_t len)
+{
+	tpl_escape(out, s, len, "\\`*_[]()<>#!|~{}");
+}
+
+void
+tpl_text_html(struct buf *out, const char *s, size_t len)
+{
+	tpl_escape(out, s, len, "\\`*_[]()#!|~{}");
 }
 
 void

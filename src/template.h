@@ -64,7 +64,9 @@ enum tpl_block {
 	TPL_BLOCK_NONE,
 	TPL_BLOCK_VERBATIM,	/* raw, highlight: lines as they are */
 	TPL_BLOCK_DROP,		/* comment: lines dropped */
-	TPL_BLOCK_QUOTE		/* notice, blockquote: lines quoted */
+	TPL_BLOCK_QUOTE,	/* notice, blockquote: lines quoted */
+	TPL_BLOCK_TEXT		/* a paired {{< >}} no rule knows: its
+				   content as text, its tags read */
 };
 
 /* A block a tag opened: what closes it and what its end writes. */
@@ -75,6 +77,35 @@ struct tpl_open {
 	char		 end[256];	/* written in place of the closing
 					   tag: a fence, an attribution */
 };
+
+/* A closing shortcode ahead: where it starts in the text, its name. */
+struct tpl_closer {
+	size_t		 at;
+	char		 name[TPL_NAME_MAX];
+};
+
+/*
+ * The stage's input not yet given on, from the start of the line being
+ * rewritten: where a shortcode's closing tag is looked for.  The closing
+ * shortcodes in it are found once each and kept in order.
+ */
+struct tpl_ahead {
+	const char	*s;		/* NULL: none to look in */
+	size_t		 len;
+	size_t		 base;		/* s[0]'s offset in the whole text */
+	bool		 all;		/* it goes on to the text's end */
+	struct tpl_closer *closer;	/* owned */
+	size_t		 nclosers;
+	size_t		 cap;
+	size_t		 first;		/* the first not behind the walk */
+	size_t		 scanned;	/* offset closers are found up to */
+	size_t		 md_from;	/* Markdown's marks looked for from */
+	size_t		 md_at;		/* up to here: the first, if found */
+	bool		 md_found;
+};
+
+/* Bytes after a shortcode in which its closing tag is looked for. */
+#define TPL_PAIR_BYTES		65536
 
 /* The stage's state from line to line. */
 struct tpl {
@@ -91,9 +122,9 @@ struct tpl {
 	size_t		 line;		/* lines done, from 0 */
 	size_t		 line_mark;	/* where the output line's text
 					   starts, past its quote marks */
-	size_t		 room;		/* bytes a line's rewrite may grow
-					   the text by: it stays within
-					   LOAD_MAX_SIZE */
+	bool		 as_text;	/* the line holds a shortcode's
+					   content as text */
+	struct tpl_ahead ahead;
 };
 
 /* template-liquid.c */
@@ -198,6 +229,24 @@ void	 tpl_newline(struct tpl *, struct buf *out);
 void	 tpl_code_open(struct tpl *, enum tpl_syntax syn, const char *close,
 	    const char *lang, size_t llen, struct buf *out);
 
+/*
+ * Whether a closing tag of the shortcode `tag` follows it within
+ * TPL_PAIR_BYTES (of what `t->ahead` holds, which the stage makes sure
+ * reaches that far, or to the end), past at most a few closing tags of
+ * other names; `*at`, its offset in the text.
+ */
+bool	 tpl_paired(struct tpl *t, const struct tpl_tag *tag, size_t *at);
+
+/*
+ * Whether the text from the end of `tag` to offset `to` is written in
+ * Markdown: it has a blank line, a heading's, list item's or quote's
+ * mark at a line's start, strong emphasis, a link or a code span.
+ */
+bool	 tpl_markdown_until(struct tpl *t, const struct tpl_tag *tag,
+	    size_t to);
+
+void	 tpl_ahead_release(struct tpl_ahead *);
+
 /* Open a block that tag `name` of `syn` closes; false when too deep. */
 bool	 tpl_push(struct tpl *, enum tpl_syntax syn, const char *name,
 	    enum tpl_block block, const char *end);
@@ -230,5 +279,8 @@ void	 tpl_title(struct buf *out, const char *s, size_t len);
 
 /* `len` bytes of text, its Markdown punctuation escaped. */
 void	 tpl_text(struct buf *out, const char *s, size_t len);
+
+/* The same, its HTML's tags and entities left to be read as HTML. */
+void	 tpl_text_html(struct buf *out, const char *s, size_t len);
 
 #endif

@@ -752,6 +752,28 @@ patho_gen_tpl_output_ticks(struct buf *out, size_t scale)
 	buf_adds(out, "}}\n\nAfter the tags.\n");
 }
 
+/*
+ * Shortcodes no rule knows over 10 MB, in runs: 250 of them, each named
+ * apart and looking ahead for its closing tag, then 250 closing tags of
+ * other names, then text one of them closes over.  Every opener looks
+ * past the closing tags of other names, and through the text for
+ * Markdown.
+ */
+static void
+patho_gen_tpl_hugo_pairs(struct buf *out, size_t scale)
+{
+	size_t	 i, run, end = out->len + ((size_t)10 << 20) / scale;
+
+	buf_adds(out, "# Paired shortcodes\n\n");
+	for (run = 0; out->len < end; run++) {
+		for (i = 0; i < 250; i++)
+			buf_printf(out, "{{< open%zu >}} text %zu\n", i, run);
+		for (i = 0; i < 250; i++)
+			buf_printf(out, "{{< /other%zu >}}\n", i);
+		buf_printf(out, "Plain run %zu\n{{< /open249 >}}\n\n", run);
+	}
+}
+
 /* Queries and index lines that the inputs hold at every scale to 10. */
 const struct patho_input patho_inputs[] = {
 	{ "empty", "an empty file", patho_gen_empty, "anything", false,
@@ -900,6 +922,9 @@ const struct patho_input patho_inputs[] = {
 	{ "tpl-join", "tags that go on over 16 lines and never close",
 	    patho_gen_tpl_join, "line 15 of tag 9", true, true, "Joined",
 	    NULL },
+	{ "tpl-hugo-pairs", "10 MB of shortcodes looking for their ends",
+	    patho_gen_tpl_hugo_pairs, "Plain run 99", true, true,
+	    "Paired shortcodes", NULL },
 	{ "tpl-output-ticks", "a million {{` and one }}",
 	    patho_gen_tpl_output_ticks, "After the tags", true, true,
 	    "Output tags", NULL },

@@ -68,13 +68,13 @@ static const struct {
 	{ "{{< tip >}}\nA tip.\n{{< /tip >}}\n",
 	    "> ##### Tip\n> A tip.\n\n", false },
 	{ "{{< center >}}\nkept\n{{< /center >}}\n{{< unknown a=1 >}}x\n",
-	    "\nkept\n\nx\n", false },
+	    "\nkept  \n\nx\n", false },
 	{ "Write {{</* youtube id */>}} or {{%/* notice */%}}.\n",
 	    "Write {{< youtube id >}} or {{% notice %}}.\n", false },
 	{ "{{< comment >}} hide {{< /comment >}} shown\n",
 	    " shown\n", false },
 	{ "{{< tabpane >}}\n{{< tab header=\"toml\" lang=\"toml\" >}}\na = 1\n{{< /tab >}}\n{{< tab header=\"Notes\" >}}\ntext\n{{< /tab >}}\n{{< /tabpane >}}\n",
-	    "\n~~~~~~~~toml\na = 1\n~~~~~~~~\n**Notes**  \ntext\n\n\n", false },
+	    "\n~~~~~~~~toml\na = 1\n~~~~~~~~\n**Notes**  \ntext  \n\n\n", false },
 	{ "[link](https://e.com){:target=\"_blank\"} and *em*{: .x}\n{: .lead }\npara\n",
 	    "[link](https://e.com) and *em*\n\npara\n", false },
 	{ "{::options parse_block_html=\"true\" /}\n{::comment}\nhidden\n{:/comment}\nshown\n",
@@ -109,6 +109,29 @@ static const struct {
 	    "---\ntitle: \"{{ x }} {% y %}\"\n---\n`{{ z }}`\n", false },
 	{ "> {{< note >}}\n> quoted note\n> {{< /note >}}\n",
 	    "> > ##### Note\n> > quoted note\n> > \n", false },
+	/* A pair no rule knows: between {{< >}} its content is text, its
+	   lines kept; between {{% %}} it stays Markdown. */
+	{ "{{< toggle a=1 >}}\n[x] = *y*\n---\n  1.5 w\n"
+	    "{{< /toggle >}}\nafter *it*\n",
+	    "\n\\[x\\] = \\*y\\*  \n\\---  \n1.5 w  \n\n"
+	    "after *it*\n", false },
+	{ "{{< y >}}1. a<br>\nb\n{{< /y >}}\n", "1\\. a<br>\nb  \n\n",
+	    false },
+	/* Unless it is written in Markdown, which the theme renders. */
+	{ "{{< acc >}}\n**Slide 1**\ntext\n{{< /acc >}}\n",
+	    "\n**Slide 1**\ntext\n\n", false },
+	{ "{{< acc >}}\n\npara\n\n{{< /acc >}}\n", "\n\npara\n\n\n",
+	    false },
+	{ "{{% toggle %}}\n*y*\n{{% /toggle %}}\n", "\n*y*\n\n", false },
+	{ "a {{< hl >}}f(\"x\"){{< /hl >}} b\n",
+	    "a f\\(\"x\"\\) b\n", false },
+	/* Its own tags are read; one unpaired, or closing itself, shows
+	   nothing and leaves what follows Markdown. */
+	{ "{{< pane >}}\n{{< tab header=\"T\" >}}\n*t*\n{{< /pane >}}\n",
+	    "\n**T**  \n\\*t\\*  \n\n", false },
+	{ "{{< lone >}}\n*y*\n", "\n*y*\n", false },
+	{ "{{< shut />}}\n*y*\n{{< /shut >}}\n", "\n*y*\n\n", false },
+	{ "{{< a >}}\n{{</* a */>}}\n", "\n{{< a >}}\n", false },
 };
 
 /* `in` through the stage, `step` bytes at a time, onto `text`. */
@@ -127,6 +150,7 @@ t_rewrite(const char *in, size_t step, struct buf *text)
 		load_template_feed(&lt, &raw, text, false);
 	}
 	load_template_feed(&lt, &raw, text, true);
+	load_template_release(&lt);
 	buf_release(&raw);
 }
 
