@@ -44,13 +44,16 @@ int	 dump_toc(FILE *, const struct doc *, size_t from, size_t to,
 
 /*
  * Print the speakers of `sp` (finished), one line each: the name, then
- * its talks, "3, 7" where one file was read, "a.md 3; b.md 1, 5" where
- * `nfiles` were (`files` names them as given).  With `tsv`, two fields:
- * the name, then the talks joined by ",", each "FILE:N" where several
- * files were read.  Returns 0, or -1 on a write error.
+ * its talks, each its number and its title cut so that the line fits
+ * `cols` ("3 Title; 7 Title"; "3, 7" where no title fits), after its
+ * file's name where `nfiles` were read (`files` names them as given:
+ * "a.md 3 Title; b.md 1 Title; 5 Title").  With `tsv`, three fields: the
+ * name, the talks joined by ",", each "FILE:N" where several files were
+ * read, and their titles whole, joined by "; ".  Returns 0, or -1 on a
+ * write error.
  */
 int	 dump_speaker_list(FILE *, const struct speakers *sp,
-	    const char *const *files, size_t nfiles, bool tsv);
+	    const char *const *files, size_t nfiles, bool tsv, size_t cols);
 
 /* Columns of context shown on each side of a match. */
 #define DUMP_CONTEXT	30

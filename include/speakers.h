@@ -13,10 +13,11 @@
 
 struct doc;
 
-/* One talk of a speaker: which of the articles, and its number there. */
+/* One talk of a speaker: which of the articles, its number there, its title. */
 struct speakers_talk {
 	unsigned int	 file;
 	unsigned int	 talk;
+	char		*title;		/* owned: its section's title */
 };
 
 struct speakers_entry {
@@ -49,5 +50,13 @@ void	 speakers_finish(struct speakers *);
  * (text_fold_string(), case ignored): "jose" finds "José Valim".
  */
 bool	 speakers_match(const struct speakers_entry *e, const char *folded);
+
+/*
+ * The cells each talk's title of `e` may take so that its line fits
+ * `cols`, after `used` cells of name, numbers and separators: 0 when too
+ * few are left for a title to say anything.
+ */
+size_t	 speakers_title_room(const struct speakers_entry *e, size_t used,
+	    size_t cols);
 
 #endif

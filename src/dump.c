@@ -265,49 +265,89 @@ dump_toc(FILE *fp, const struct doc *d, size_t from, size_t to,
 	return ferror(fp) ? -1 : 0;
 }
 
-/* The talks of one speaker, as dump_speaker_list() prints them. */
+/*
+ * The talks of one speaker, as dump_speaker_list() prints them, into
+ * `out`: each its number, after its file's name where several were read,
+ * and its title cut to `room` cells (none when 0).
+ */
 static void
-dump_speaker_talks(FILE *fp, const struct speakers_entry *e,
-    const char *const *files, size_t nfiles, bool tsv)
+dump_speaker_talks(const struct speakers_entry *e, const char *const *files,
+    size_t nfiles, size_t room, struct buf *out)
 {
 	const struct speakers_talk	*t;
+	const char			*sep = room > 0 ? "; " : ", ";
 	size_t				 i;
 
 	for (i = 0; i < e->ntalks; i++) {
 		t = &e->talks[i];
-		if (nfiles == 1) {
-			fprintf(fp, i == 0 ? "%u" : tsv ? ",%u" : ", %u",
-			    t->talk);
-			continue;
+		if (nfiles > 1 && (i == 0 || t->file != e->talks[i - 1].file)) {
+			buf_adds(out, i > 0 ? "; " : "");
+			text_fit(files[t->file], strlen(files[t->file]),
+			    SIZE_MAX, out);
+			buf_addc(out, ' ');
+		} else if (i > 0)
+			buf_adds(out, sep);
+		buf_printf(out, "%u", t->talk);
+		if (room > 0) {
+			buf_addc(out, ' ');
+			text_fit(t->title, strlen(t->title), room, out);
 		}
-		if (tsv) {
-			if (i > 0)
-				fputc(',', fp);
-			dump_safe(fp, files[t->file], strlen(files[t->file]));
-			fprintf(fp, ":%u", t->talk);
-		} else if (i > 0 && t->file == e->talks[i - 1].file)
-			fprintf(fp, ", %u", t->talk);
-		else {
-			if (i > 0)
-				fputs("; ", fp);
-			dump_safe(fp, files[t->file], strlen(files[t->file]));
-			fprintf(fp, " %u", t->talk);
+	}
+}
+
+/* The same with --tsv: the talks, then their titles, as two fields. */
+static void
+dump_speaker_talks_tsv(const struct speakers_entry *e,
+    const char *const *files, size_t nfiles, struct buf *out)
+{
+	size_t	 i;
+
+	for (i = 0; i < e->ntalks; i++) {
+		buf_adds(out, i > 0 ? "," : "");
+		if (nfiles > 1) {
+			text_fit(files[e->talks[i].file],
+			    strlen(files[e->talks[i].file]), SIZE_MAX, out);
+			buf_addc(out, ':');
 		}
+		buf_printf(out, "%u", e->talks[i].talk);
+	}
+	buf_addc(out, '\t');
+	for (i = 0; i < e->ntalks; i++) {
+		buf_adds(out, i > 0 ? "; " : "");
+		text_fit(e->talks[i].title, strlen(e->talks[i].title), SIZE_MAX,
+		    out);
 	}
 }
 
 int
 dump_speaker_list(FILE *fp, const struct speakers *sp,
-    const char *const *files, size_t nfiles, bool tsv)
+    const char *const *files, size_t nfiles, bool tsv, size_t cols)
 {
-	size_t	 i;
+	const struct speakers_entry	*e;
+	struct buf			 line;
+	size_t				 i, head, used;
 
+	buf_init(&line);
 	for (i = 0; i < sp->n && !ferror(fp); i++) {
-		dump_safe(fp, sp->v[i].name, strlen(sp->v[i].name));
-		fputs(tsv ? "\t" : "  ", fp);
-		dump_speaker_talks(fp, &sp->v[i], files, nfiles, tsv);
-		fputc('\n', fp);
+		e = &sp->v[i];
+		line.len = 0;
+		text_fit(e->name, strlen(e->name), SIZE_MAX, &line);
+		buf_adds(&line, tsv ? "\t" : "  ");
+		if (tsv)
+			dump_speaker_talks_tsv(e, files, nfiles, &line);
+		else {
+			/* Measured without titles, then written with them. */
+			head = line.len;
+			dump_speaker_talks(e, files, nfiles, 0, &line);
+			used = text_width(line.data, line.len);
+			line.len = head;
+			dump_speaker_talks(e, files, nfiles,
+			    speakers_title_room(e, used, cols), &line);
+		}
+		buf_addc(&line, '\n');
+		fwrite(line.data, 1, line.len, fp);
 	}
+	buf_release(&line);
 	return ferror(fp) ? -1 : 0;
 }
 

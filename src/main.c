@@ -172,10 +172,11 @@ main_help(void)
 	    "  --dump           print the reflowed article to standard output\n"
 	    "  --toc            print the talk index\n"
 	    "  --speakers       print every speaker, by surname, with the\n"
-	    "                   numbers of their talks, in every file given\n"
+	    "                   numbers and titles of their talks, in every\n"
+	    "                   file given\n"
 	    "  --tsv            with --toc: level, talk, title and speakers,\n"
-	    "                   tab-separated; with --speakers: speaker and\n"
-	    "                   talks\n"
+	    "                   tab-separated; with --speakers: speaker,\n"
+	    "                   talks and titles\n"
 	    "  --section N      the pager opens at talk N; --dump prints it\n"
 	    "                   alone\n"
 	    "  --search QUERY   print each match with its talk, section and\n"
@@ -904,7 +905,8 @@ main_speakers(const struct main_opts *o, struct main_article *arts,
 		speakers_add(&sp, load_doc(arts[i].job), (unsigned int)i);
 	}
 	speakers_finish(&sp);
-	if (dump_speaker_list(stdout, &sp, names, n, o->tsv) != 0 ||
+	if (dump_speaker_list(stdout, &sp, names, n, o->tsv,
+	    main_width(o)) != 0 ||
 	    fflush(stdout) != 0)
 		status = main_write_error();
 	speakers_release(&sp);

@@ -26,9 +26,13 @@ speakers_init(struct speakers *sp)
 static void
 speakers_entry_release(struct speakers_entry *e)
 {
+	size_t	 i;
+
 	free(e->name);
 	free(e->key);
 	free(e->folded);
+	for (i = 0; i < e->ntalks; i++)
+		free(e->talks[i].title);
 	free(e->talks);
 }
 
@@ -95,10 +99,10 @@ speakers_fold(const char *s, size_t len)
 	return b.data;
 }
 
-/* A new entry for one name at one talk. */
+/* A new entry for one name at one talk, titled `title`. */
 static void
 speakers_push(struct speakers *sp, const char *name, size_t len,
-    unsigned int file, unsigned int talk)
+    unsigned int file, unsigned int talk, const char *title, size_t tlen)
 {
 	struct speakers_entry	*e;
 	struct buf		 key;
@@ -119,6 +123,7 @@ speakers_push(struct speakers *sp, const char *name, size_t len,
 	e->talks = xcalloc(1, sizeof(*e->talks));
 	e->talks[0].file = file;
 	e->talks[0].talk = talk;
+	e->talks[0].title = xstrndup(title, tlen);
 	e->ntalks = 1;
 	sp->sorted = false;
 }
@@ -128,14 +133,18 @@ speakers_add(struct speakers *sp, const struct doc *d, unsigned int file)
 {
 	const struct doc_section	*sec;
 	const struct doc_range		*r;
-	size_t				 s, i;
+	const char			*title;
+	size_t				 s, i, tlen;
 
 	for (s = 0; s < d->nsections; s++) {
 		sec = &d->sections[s];
-		for (i = 0; sec->talk > 0 && i < sec->nspeaker; i++) {
+		if (sec->talk == 0 || sec->nspeaker == 0)
+			continue;
+		title = doc_section_title(d, s, &tlen);
+		for (i = 0; i < sec->nspeaker; i++) {
 			r = &d->speakers[sec->speaker + i];
 			speakers_push(sp, d->text.data + r->off, r->len, file,
-			    sec->talk);
+			    sec->talk, title, tlen);
 		}
 	}
 }
@@ -168,6 +177,8 @@ speakers_merge(struct speakers_entry *to, struct speakers_entry *from)
 		to->talks = xreallocarray(to->talks, to->ntalks + 1,
 		    sizeof(*to->talks));
 		to->talks[to->ntalks++] = *t;
+		/* Moved: `from` no longer owns it. */
+		from->talks[0].title = NULL;
 	}
 	speakers_entry_release(from);
 }
@@ -195,4 +206,19 @@ bool
 speakers_match(const struct speakers_entry *e, const char *folded)
 {
 	return *folded == '\0' || strstr(e->folded, folded) != NULL;
+}
+
+/* A title cut to fewer cells than this says too little to show. */
+#define SPEAKERS_TITLE_MIN	8
+
+size_t
+speakers_title_room(const struct speakers_entry *e, size_t used, size_t cols)
+{
+	size_t	 room;
+
+	if (e->ntalks == 0 || used + e->ntalks >= cols)
+		return 0;
+	/* A blank before each title. */
+	room = (cols - used) / e->ntalks - 1;
+	return room < SPEAKERS_TITLE_MIN ? 0 : room;
 }

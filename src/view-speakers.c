@@ -203,25 +203,34 @@ view_speakers_scroll(struct view *v)
 }
 
 /*
- * One entry: the name, then its talks; where that is too wide for the
- * `cols` the list has, the numbers without the word.
+ * One entry: the name, then its talks, each its number and its title cut
+ * to fit the `cols` the list has; where no title fits, the numbers after
+ * the word "talk", and without it where that is too wide.
  */
 static void
 view_speakers_line(const struct speakers_entry *e, size_t cols,
     struct buf *out)
 {
-	struct buf	 nums;
-	size_t		 i;
-	bool		 words;
+	size_t	 i, room, used = text_width(e->name, strlen(e->name)) + 2;
+	bool	 words;
 
-	buf_init(&nums);
 	for (i = 0; i < e->ntalks; i++)
-		buf_printf(&nums, i > 0 ? ", %u" : "%u", e->talks[i].talk);
-	words = text_width(e->name, strlen(e->name)) + nums.len +
-	    strlen("  talks ") <= cols;
-	buf_printf(out, "%s  %s%s\n", e->name, !words ? "" : e->ntalks > 1 ?
-	    "talks " : "talk ", nums.data != NULL ? nums.data : "");
-	buf_release(&nums);
+		used += (size_t)snprintf(NULL, 0, "%u", e->talks[i].talk) +
+		    (i > 0 ? 2 : 0);
+	room = speakers_title_room(e, used, cols);
+	words = room == 0 && used + strlen("talks ") <= cols;
+	buf_printf(out, "%s  %s", e->name, !words ? "" : e->ntalks > 1 ?
+	    "talks " : "talk ");
+	for (i = 0; i < e->ntalks; i++) {
+		buf_printf(out, "%s%u", i == 0 ? "" : room > 0 ? "; " : ", ",
+		    e->talks[i].talk);
+		if (room > 0) {
+			buf_addc(out, ' ');
+			text_fit(e->talks[i].title, strlen(e->talks[i].title),
+			    room, out);
+		}
+	}
+	buf_addc(out, '\n');
 }
 
 /* The title, in the longest form that fits `cols`. */

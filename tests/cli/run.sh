@@ -457,22 +457,33 @@ expect "--section with --toc" 2 "goes with the pager or --dump" \
 # --speakers: every speaker once, by surname, with their talks.
 expect "--speakers" 0 "^\$" "$bin" --speakers "$sample"
 if [ "$(sed -n '1p;6p' "$tmp/out" | tr '\n' '|')" = \
-    "James Bottomley  7|Rik van Riel  6|" ] &&
+    "James Bottomley  7 Integrating DMA into the device model|Rik van Riel  6 Toward an O(1) VM|" ] &&
     [ "$(wc -l <"$tmp/out")" -eq 7 ]; then
 	pass "--speakers: by surname, 'van Riel' under R"
 else
 	fail "--speakers: by surname" "$(cat "$tmp/out")"
 fi
 expect "--speakers --tsv" 0 "^\$" "$bin" --speakers --tsv "$sample"
-grep -q "^Greg Kroah-Hartman	4\$" "$tmp/out" &&
-    pass "--speakers --tsv: name, tab, talk" ||
-    fail "--speakers --tsv: name, tab, talk" "$(cat "$tmp/out")"
+grep -q "^Greg Kroah-Hartman	4	udev - devfs done right\$" "$tmp/out" &&
+    pass "--speakers --tsv: name, tab, talk, tab, title" ||
+    fail "--speakers --tsv: name, tab, talk, tab, title" "$(cat "$tmp/out")"
+expect "--speakers -w 40" 0 "^\$" "$bin" --speakers -w 40 "$sample"
+if grep -q "^James Bottomley  7 Integrating DMA into…\$" "$tmp/out" &&
+    [ "$(wc -L <"$tmp/out")" -le 40 ]; then
+	pass "--speakers -w 40: titles cut to fit"
+else
+	fail "--speakers -w 40: titles cut to fit" "$(cat "$tmp/out")"
+fi
+expect "--speakers -w 20" 0 "^\$" "$bin" --speakers -w 20 "$sample"
+grep -q "^Greg Kroah-Hartman  4\$" "$tmp/out" &&
+    pass "--speakers -w 20: no room, no title" ||
+    fail "--speakers -w 20: no room, no title" "$(cat "$tmp/out")"
 printf '# Two\n\n## Again\n\nRobert Love talked about preemption.\n\n## More\n\nRobert Love discussed latency.\n' \
     >"$tmp/two.md"
 expect "--speakers, two files" 0 "^\$" "$bin" --speakers --tsv "$sample" \
     "$tmp/two.md"
 if [ "$(grep -c '^Robert Love	' "$tmp/out")" -eq 1 ] &&
-    grep -q "^Robert Love	$sample:3,$tmp/two.md:1,$tmp/two.md:2\$" \
+    grep -q "^Robert Love	$sample:3,$tmp/two.md:1,$tmp/two.md:2	Interactive kernel performance; Again; More\$" \
     "$tmp/out"; then
 	pass "--speakers, two files: one line a speaker, FILE:N talks"
 else
@@ -481,7 +492,7 @@ fi
 expect "--speakers, two files, one missing: exit 1" 1 \
     "^olsread: $tmp/none.md: No such file or directory\$" \
     "$bin" --speakers "$tmp/none.md" "$sample"
-grep -q "^Luis Villa  $sample 2\$" "$tmp/out" &&
+grep -q "^Luis Villa  $sample 2 Large projects and bugzilla\$" "$tmp/out" &&
     pass "--speakers, one file missing: the other listed" ||
     fail "--speakers, one file missing: the other listed" "$(cat "$tmp/out")"
 expect "--speakers with --section" 2 "goes with the pager or --dump" \
