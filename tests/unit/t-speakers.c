@@ -72,6 +72,11 @@ main(void)
 	    sp.v[i].talks[1].file == 0 && sp.v[i].talks[1].talk == 4 &&
 	    sp.v[i].talks[2].file == 1 && sp.v[i].talks[2].talk == 1,
 	    "Rik van Riel: talks 1 and 4 of one file, 1 of the other");
+	tap_ok(i < sp.n && sp.v[i].ntalks == 3 &&
+	    strcmp(sp.v[i].talks[0].title, "Memory") == 0 &&
+	    strcmp(sp.v[i].talks[1].title, "More memory") == 0 &&
+	    strcmp(sp.v[i].talks[2].title, "Again") == 0,
+	    "Rik van Riel: each talk's title");
 	tap_ok(t_finds(&sp, "Jos\xc3\xa9 Valim", "jose"),
 	    "\"jose\" finds Jos\xc3\xa9 Valim");
 	tap_ok(t_finds(&sp, "Rik van Riel", "VAN R"),

@@ -1,0 +1,121 @@
+/*
+ * t-forms: the ways a report names a talk's presenter, one invented
+ * section of each, read through the whole loader: the speakers found
+ * for each talk heading.  Those the finder does not know yet are TODO,
+ * so that each one it learns shows as an unexpected pass and is made a
+ * plain test.  The names are invented; no real report is tuned for here.
+ */
+#include <locale.h>
+#include <string.h>
+
+#include "doc.h"
+#include "tap.h"
+#include "testdoc.h"
+
+static const char t_article[] =
+    "# Notes from the Spring Summit\n\nBy Sam Writer\n\n"
+    "The summit had many good talks this year.\n\n"
+    "## Opening keynote\n\nThe opening keynote was delivered by Jane Roe. "
+    "She spoke about memory.\n\n"
+    "## Schedulers\n\nI also went to a talk on schedulers by Ali Khan, "
+    "which was packed.\n\n"
+    "## Storage futures\n\nThen came Maria Lopez from Acme, talking about "
+    "storage. Lopez showed numbers.\n\n"
+    "## Filesystems\n\nWe heard from Tom Baker about filesystems and their "
+    "failures.\n\n"
+    "## Security\n\nPriya Patel (Acme) walked us through the threat "
+    "model.\n\n"
+    "## Ken Adams - \"Rethinking page tables\"\n\nKen showed the new "
+    "layout.\n\n"
+    "## Lin Wu \xe2\x80\x94 [Rethinking caches](https://example.com/t)\n\n"
+    "A good one.\n\n"
+    "## #3: Rethinking networking\n\nOlga Petrova presented the new stack. "
+    "Petrova answered questions.\n\n"
+    "## Storage (report by Carl Jung)\n\nThe session covered many "
+    "things.\n\n"
+    "## Compilers\n\n- 30 minutes\n- English\n- Hana Sato\n\n"
+    "Sato talked about compilers.\n\n"
+    "## Rosa Diaz\n\nI gave a talk about my work on testing, and people "
+    "liked it.\n\n"
+    "## Thanks\n\nThanks to Bob Stone for organising, and to everyone who "
+    "asked questions.\n";
+
+/* A section by the start of its title, its speaker, or NULL for none. */
+static const struct {
+	const char	*title;
+	const char	*speaker;
+	const char	*todo;		/* why it is not found yet, or NULL */
+} t_want[] = {
+	{ "Opening keynote", "Jane Roe", NULL },
+	{ "Schedulers", "Ali Khan", "a talk on a topic by a name" },
+	{ "Storage futures", "Maria Lopez",
+	    "\"then came\" a name, an affiliation and \"talking about\"" },
+	{ "Filesystems", "Tom Baker", "\"we heard from\" a name" },
+	{ "Security", "Priya Patel", NULL },
+	{ "Ken Adams", "Ken Adams", NULL },
+	{ "Lin Wu", "Lin Wu", "a name, a dash and a linked title" },
+	{ "#3: Rethinking", "Olga Petrova", NULL },
+	{ "Storage (report", "Carl Jung", "\"report by\" a name in a heading" },
+	{ "Compilers", "Hana Sato",
+	    "a list item that is only a name, among the talk's facts" },
+	{ "Rosa Diaz", "Rosa Diaz",
+	    "a heading that is a name over a first-person account" },
+	/* Thanked, not presenting: no speaker. */
+	{ "Thanks", NULL, NULL },
+};
+
+/* The section whose title starts with `title`; nsections if none. */
+static size_t
+t_section(const struct doc *d, const char *title)
+{
+	const char	*s;
+	size_t		 i, len;
+
+	for (i = 0; i < d->nsections; i++) {
+		s = doc_section_title(d, i, &len);
+		if (len >= strlen(title) && memcmp(s, title, strlen(title)) == 0)
+			return i;
+	}
+	return d->nsections;
+}
+
+/* Whether section `s` names exactly `speaker` (none when NULL). */
+static bool
+t_names(const struct doc *d, size_t s, const char *speaker)
+{
+	const struct doc_section	*sec = &d->sections[s];
+	const struct doc_range		*r;
+
+	if (speaker == NULL)
+		return sec->nspeaker == 0;
+	if (sec->nspeaker != 1)
+		return false;
+	r = &d->speakers[sec->speaker];
+	return r->len == strlen(speaker) && memcmp(d->text.data + r->off,
+	    speaker, r->len) == 0;
+}
+
+int
+main(void)
+{
+	struct doc	*d;
+	size_t		 i, s;
+	bool		 ok;
+
+	setlocale(LC_ALL, "C.UTF-8");
+	tap_plan(0);
+	d = testdoc_load(t_article);
+	for (i = 0; i < sizeof(t_want) / sizeof(t_want[0]); i++) {
+		s = t_section(d, t_want[i].title);
+		ok = s < d->nsections && t_names(d, s, t_want[i].speaker);
+		if (t_want[i].todo != NULL)
+			tap_todo(ok, t_want[i].todo, "%s: %s", t_want[i].title,
+			    t_want[i].speaker);
+		else
+			tap_ok(ok, "%s: %s", t_want[i].title,
+			    t_want[i].speaker != NULL ? t_want[i].speaker :
+			    "no speaker");
+	}
+	doc_free(d);
+	return tap_done();
+}
