@@ -579,7 +579,7 @@ tpl_plain(struct tpl *t, const struct buf *raw, size_t from)
 	len = (size_t)(nl - s);
 	if (memchr(s, '{', len) != NULL)
 		return from;
-	while (i < len && i < 4 && s[i] == ' ')
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	if (i < len && (s[i] == 'i' || s[i] == 'e' || s[i] == '<'))
 		return from;
