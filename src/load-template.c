@@ -78,17 +78,14 @@ tpl_as_text(struct tpl *t, const char *s, size_t len, struct buf *out)
 				s++;
 				len--;
 			}
+			/* A setext underline, a rule, a list item. */
 			if (len > 0 && strchr("-+=", *s) != NULL)
 				buf_addc(out, '\\');
-			for (n = 0; n < len && n < 9 && s[n] >= '0' &&
-			    s[n] <= '9'; n++)
-				continue;
-			if (n > 0 && n + 1 < len && (s[n] == '.' || s[n] == ')') &&
-			    (s[n + 1] == ' ' || s[n + 1] == '\t')) {
-				buf_add(out, s, n);
+			else if ((n = tpl_list_marker(s, len)) > 1) {
+				buf_add(out, s, n - 1);
 				buf_addc(out, '\\');
-				s += n;
-				len -= n;
+				s += n - 1;
+				len -= n - 1;
 			}
 		}
 		nl = memchr(s, '\n', len);
@@ -173,21 +170,6 @@ tpl_fence_run(const char *s, size_t len, char *c)
 	return n;
 }
 
-/* A list item's marker at the start of `s`. */
-static bool
-tpl_list_item(const char *s, size_t len)
-{
-	size_t	 i = 0;
-
-	if (len >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
-	    (s[1] == ' ' || s[1] == '\t'))
-		return true;
-	while (i < len && i < 9 && s[i] >= '0' && s[i] <= '9')
-		i++;
-	return i > 0 && i + 1 < len && (s[i] == '.' || s[i] == ')') &&
-	    (s[i + 1] == ' ' || s[i + 1] == '\t');
-}
-
 /*
  * Whether line `s` is Markdown's code (a fence, a line in one, or indented
  * code), which tags are not looked for in; the state of fences and lists
@@ -225,7 +207,7 @@ tpl_markdown_code(struct tpl *t, const char *s, size_t len)
 		t->code = true;
 		return true;
 	}
-	if (indent < 4 && tpl_list_item(c, clen))
+	if (indent < 4 && tpl_list_marker(c, clen) > 0)
 		t->list = true;
 	else if (indent == 0 && blank)
 		t->list = false;
@@ -698,7 +680,7 @@ tpl_toc_item(const char *s, size_t len)
 	if (len == 0 || strchr(" -*+0123456789", *s) == NULL)
 		return false;
 	s = tpl_strip(s, &len);
-	if (len < 2 || !tpl_list_item(s, len))
+	if (len < 2 || tpl_list_marker(s, len) == 0)
 		return false;
 	while (len > 0 && *s != ' ') {
 		s++;

@@ -48,6 +48,33 @@ tpl_is_word(char c)
 	    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
 }
 
+static bool
+tpl_is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* A name's character as tags compare it: ASCII lower case. */
+static char
+tpl_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+size_t
+tpl_list_marker(const char *s, size_t len)
+{
+	size_t	 i = 0;
+
+	if (len >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') &&
+	    (s[1] == ' ' || s[1] == '\t'))
+		return 1;
+	while (i < len && i < 9 && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i > 0 && i + 1 < len && (s[i] == '.' || s[i] == ')') &&
+	    (s[i + 1] == ' ' || s[i + 1] == '\t') ? i + 1 : 0;
+}
+
 const char *
 tpl_strip(const char *s, size_t *len)
 {
@@ -94,8 +121,7 @@ tpl_tag_name(struct tpl_tag *tag)
 		}
 	}
 	while (n < len && tpl_is_word(s[n]) && n + 1 < TPL_NAME_MAX) {
-		tag->name[n] = (char)(s[n] >= 'A' && s[n] <= 'Z' ? s[n] -
-		    'A' + 'a' : s[n]);
+		tag->name[n] = tpl_lower(s[n]);
 		n++;
 	}
 	tag->name[n] = '\0';
@@ -105,8 +131,7 @@ tpl_tag_name(struct tpl_tag *tag)
 	tag->alen = len - n;
 	tag->args = tpl_trim(tag->args, &tag->alen, false);
 	/* A name that is no word is none: the rules drop such a tag. */
-	if (n > 0 && !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' &&
-	    s[0] <= 'Z')))
+	if (n > 0 && !tpl_is_letter(s[0]))
 		tag->name[0] = '\0';
 }
 
@@ -244,11 +269,10 @@ tpl_closer_read(const char *p, const char *end, char *name)
 	if (*p == '*')
 		return 0;
 	p = tpl_skip_blanks(p, end);
-	if (p < end && !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+	if (p < end && !tpl_is_letter(*p))
 		return 0;
 	for (; p < end && tpl_is_word(*p) && n + 1 < TPL_NAME_MAX; p++)
-		name[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' :
-		    *p);
+		name[n++] = tpl_lower(*p);
 	if (p == end)
 		return -1;
 	name[n] = '\0';
@@ -344,16 +368,10 @@ tpl_markdown_mark(const char *s, size_t i, size_t end)
 			j++;
 		if (j < end && (s[j] == '\n' || s[j] == '>'))
 			return true;
-		for (d = j; d < end && d - j < 9 && s[d] >= '0' && s[d] <= '9';
-		    d++)
+		if (tpl_list_marker(s + j, end - j) > 0)
+			return true;
+		for (d = j; d < end && s[d] == '#' && d - j < 6; d++)
 			continue;
-		if (d > j)
-			d = d < end && (s[d] == '.' || s[d] == ')') ? d + 1 : j;
-		else if (j < end && strchr("-*+", s[j]) != NULL)
-			d = j + 1;
-		else
-			while (d < end && s[d] == '#' && d - j < 6)
-				d++;
 		if (d > j && d < end && (s[d] == ' ' || s[d] == '\t'))
 			return true;
 	}

@@ -210,6 +210,12 @@ bool	 tpl_tag_read(struct tpl_line *ln, size_t at, struct tpl_tag *tag);
 bool	 tpl_tag_arg(const struct tpl_tag *tag, size_t pos, const char *key,
 	    const char **v, size_t *vlen);
 
+/*
+ * The length of the list item's marker that `s` starts with ("-", "12."),
+ * a blank after it; 0 if none.
+ */
+size_t	 tpl_list_marker(const char *s, size_t len);
+
 /* `s` (`*len` bytes) with its blanks and newlines taken off both ends. */
 const char	*tpl_strip(const char *s, size_t *len);
 
