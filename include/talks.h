@@ -1,6 +1,7 @@
 /*
  * talks: finds the presenters of a talk from what opens its section: the
- * grammar of names (talks.c) and the policy that reads a section's
+ * grammar of names (talks-words.c, talks-names.c, talks-sentence.c,
+ * talks-heading.c) and the policy that reads a section's
  * heading, labels and sentences with it (talks-find.c, talks_find()).
  * Pure functions from text to byte ranges of that text; no allocation, no
  * global state.  A wrong name is worse than none: where nothing clearly

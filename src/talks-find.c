@@ -2,7 +2,7 @@
  * talks-find: the presenters of one section, from everything that opens
  * it -- its heading, the lines of its opening that label presenters
  * ("Speaker: Jane Roe", "Jane Roe - @jroe"), and the sentences of its
- * first paragraphs -- using the grammar of names in talks.c.  A name needs
+ * first paragraphs -- using the grammar of names (talks.h).  A name needs
  * evidence of presenting: a label, a heading's shape, or a verb or talk
  * noun tied to it.  What a heading and labels say is believed first; the
  * sentences are read only when they say nothing, since a section's prose

@@ -49,7 +49,7 @@ ok "libunistring headers only in src/text.c" "$(includes "$uni" src/text.c)"
 
 # The model and its helpers report through return values and struct diag.
 core="src/doc.c src/load.c src/load-*.c src/front.c src/layout*.c src/text.c"
-core="$core src/talks.c src/table.c"
+core="$core src/talks-*.c src/table.c"
 core="$core src/html.c src/diag.c"
 core="$core src/search.c src/view.c src/view-*.c src/keymap.c src/cfg.c"
 found=""
@@ -61,6 +61,16 @@ for f in $core; do
 "
 done
 ok "core modules never print or exit" "$found"
+
+# The speakers finder is read a file at a time: the grammar's private
+# header is the grammar's (talks-words, -names, -sentence, -heading), and
+# no file of it outgrows a sitting.
+talks_private=$(grep -lE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"talks-private\.h"' \
+    src/*.c src/*.h include/*.h tests/*/*.c 2>/dev/null |
+    grep -vxE 'src/talks-(words|names|sentence|heading)\.c|src/talks-private\.h')
+ok "talks-private.h only in the grammar's files" "$talks_private"
+long=$(wc -l src/talks*.c src/talks*.h | awk '$2 != "total" && $1 > 1000')
+ok "no file of the speakers finder over 1,000 lines" "$long"
 
 # The view is one module in several files (src/view.c, src/view-*.c).
 # Their private header is theirs alone: not the screen's, not main's, not
