@@ -119,7 +119,8 @@ struct talks_mark {
 
 enum talks_block_kind {
 	TALKS_BLOCK_PARAGRAPH,
-	TALKS_BLOCK_ITEM,	/* in a list or a quote */
+	TALKS_BLOCK_ITEM,	/* in a list */
+	TALKS_BLOCK_QUOTE,	/* in a block quote */
 	TALKS_BLOCK_HEADING	/* a heading: the section's own, or its first
 				 * sub-heading when the section has no text */
 };
@@ -142,14 +143,16 @@ struct talks_found {
 
 /*
  * The presenters of one section: blocks[0] is its heading (len 0 if it has
- * none), blocks[1..nblocks) its opening, up to its first sub-heading.
- * Reads the heading's shapes, presenter labels and "Name - @handle" lines
- * anywhere in the opening, and, when those name nobody, the subjects of
- * its first paragraphs' sentences.  Stores at most `max` names, each once,
- * in order of evidence, and returns how many.
+ * none), blocks[1..nblocks) its opening, up to its first sub-heading;
+ * `byline` the article's byline (NULL if none), whose names are its
+ * writers'.  Every name of the heading and opening is a candidate, weighed
+ * on its place and what surrounds it (talks-weights.h).  Stores at most
+ * `max` names, each once, in the order they were first met, and returns
+ * how many.
  */
 size_t	 talks_find(const struct talks_block *blocks, size_t nblocks,
-	    struct talks_found *out, size_t max);
+	    const char *byline, size_t bylen, struct talks_found *out,
+	    size_t max);
 
 /*
  * For the tests: whether the module's word tables are in order, without

@@ -159,9 +159,11 @@ doc_talks_block(const struct doc *d, size_t b, struct talks_block *tb,
 	tb->nmarks = doc_talks_marks(d, b, marks);
 	if (blk->kind == DOC_HEADING)
 		tb->kind = TALKS_BLOCK_HEADING;
+	else if (blk->parent == DOC_NONE)
+		tb->kind = TALKS_BLOCK_PARAGRAPH;
 	else
-		tb->kind = blk->parent == DOC_NONE ? TALKS_BLOCK_PARAGRAPH :
-		    TALKS_BLOCK_ITEM;
+		tb->kind = d->blocks[blk->parent].kind == DOC_QUOTE ?
+		    TALKS_BLOCK_QUOTE : TALKS_BLOCK_ITEM;
 }
 
 /*
@@ -273,10 +275,13 @@ doc_find_speakers(const struct doc *d, size_t s, struct doc_range *out,
 	struct talks_mark	 marks[TALKS_FIND_BLOCKS + 1][DOC_FIND_MARKS];
 	struct talks_found	 found[TALKS_FOUND_MAX];
 	size_t			 from[TALKS_FIND_BLOCKS + 1];
-	size_t			 i, n, nb, off, kept = 0;
+	size_t			 i, n, nb, off, kept = 0, bylen = 0;
+	const char		*byline = NULL;
 
 	nb = doc_talks_opening(d, s, tb, marks, from);
-	n = talks_find(tb, nb, found, max < TALKS_FOUND_MAX ? max :
+	if (d->byline != DOC_NONE)
+		byline = doc_block_text(d, d->byline, &bylen);
+	n = talks_find(tb, nb, byline, bylen, found, max < TALKS_FOUND_MAX ? max :
 	    TALKS_FOUND_MAX);
 	for (i = 0; i < n; i++) {
 		off = (size_t)(tb[found[i].block].text - d->text.data) +

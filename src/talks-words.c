@@ -68,7 +68,7 @@ TALKS_SHARED_TABLE(talks_function);
  * names (Love, Hall, Day, Power, Sun) stay out.
  */
 static const char *const talks_org[] = {
-	"agency", "america", "analyst", "android", "apache", "apple",
+	"agency", "ambassador", "america", "analyst", "android", "apache", "apple",
 	"architect", "architects", "association", "audio", "author", "board",
 	"bof", "break", "bug", "bugs", "building", "canada", "case", "center",
 	"centre", "chapter", "chief", "closing", "cloud", "club", "code",

@@ -52,20 +52,6 @@ tap_ok(bool pass, const char *fmt, ...)
 }
 
 bool
-tap_todo(bool pass, const char *why, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	printf("%sok %d - ", pass ? "" : "not ", ++tap_count);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(" # TODO %s\n", why);
-	fflush(stdout);
-	return pass;
-}
-
-bool
 tap_is_int(long long got, long long want, const char *fmt, ...)
 {
 	va_list	 ap;

@@ -18,11 +18,6 @@ bool	 tap_is_str(const char *, const char *, const char *, ...)
 /* Compare `got_len` bytes at `got` with the NUL-terminated `want`. */
 bool	 tap_is_mem(const char *got, size_t got_len, const char *want,
 	    const char *, ...) TAP_PRINTF(4, 5);
-/*
- * A test of what is not built yet: "# TODO `why`" after it, so that its
- * failure fails nothing, and its pass is reported as unexpected.
- */
-bool	 tap_todo(bool, const char *why, const char *, ...) TAP_PRINTF(3, 4);
 void	 tap_diag(const char *, ...) TAP_PRINTF(1, 2);
 void	 tap_skip(int, const char *, ...) TAP_PRINTF(2, 3);
 /*

@@ -1,0 +1,373 @@
+/*
+ * talks-evidence: what surrounds each candidate name, for or against its
+ * being a presenter -- a talk just before it ("a talk on X by Jane Roe"),
+ * a phrase that brings a speaker on ("we heard from"), one that says what
+ * they spoke of ("talking about"), an affiliation, a link, the name or its
+ * surname met again as the subject of a reporting verb; and against it,
+ * thanks, organising, asking, quoting, the article's own byline, a block
+ * quote.  Each found is a cue; talks-find.c weighs them.  Pure, bounded
+ * work over the caller's text.
+ */
+/* memmem(3), which glibc declares only with _GNU_SOURCE. */
+#define _GNU_SOURCE
+
+#include "talks-find.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Blocks after a name looked through for it again, at the most. */
+#define TALKS_AGAIN_BLOCKS	6
+/* Bytes of an affiliation in parentheses, at the most. */
+#define TALKS_AFFIL_MAX		60
+/* Words between "I" and the verb of "I gave a talk", at the most. */
+#define TALKS_I_WORDS		3
+
+/* What brings a presenter on, just before the names. */
+static const char *const talks_introducing[] = {
+	"came", "comes", "featuring", "followed by", "hear from",
+	"heard from", "hearing from", "introduced", "invited", "joined by",
+	"next up was", "next up:", "up next was", "up next:", "welcomed",
+	NULL
+};
+
+/* What tells of presenting, just after the names (and an aside). */
+static const char *const talks_talking[] = {
+	"about", "gave us", "presenting", "showing us", "speaking about",
+	"speaking on", "talking about", "talking on", "talking us through",
+	"to present", "to speak", "to talk", "walking us through",
+	"who gave", "who presented", "who spoke", "who talked",
+	NULL
+};
+
+/* Thanks, before the names. */
+static const char *const talks_thanking[] = {
+	"credit to", "grateful to", "kudos to", "shout-out to",
+	"shoutout to", "thank", "thanked", "thanking", "thanks", "thanks go to",
+	"thanks to",
+	NULL
+};
+
+/* Organising, before the names or after. */
+static const char *const talks_organising_before[] = {
+	"coordinated by", "curated by", "emceed by", "organised by",
+	"organized by", "organiser", "organisers", "organizer", "organizers",
+	"sponsored by",
+	NULL
+};
+
+static const char *const talks_organising_after[] = {
+	"for organising", "for organizing", "organised", "organized",
+	"who organised", "who organized",
+	NULL
+};
+
+/* Asking, after the names: someone in the audience. */
+static const char *const talks_asking[] = {
+	"asked", "asks", "questioned", "wanted to know", "wondered",
+	NULL
+};
+
+/* Quoting, before the names. */
+static const char *const talks_quoting[] = {
+	"according to", "quoted", "quoting", "said", "says", "tweeted",
+	"wrote", "writes",
+	NULL
+};
+
+/* The verbs of "I gave a talk": the writer presented. */
+static const char *const talks_i_presented[] = {
+	"delivered", "demoed", "gave", "presented", "showed", "spoke",
+	"talked",
+	NULL
+};
+
+static unsigned char
+talks_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 'a' - 'A') : c;
+}
+
+static bool
+talks_is_alpha(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Whether `n` bytes at s spell `w`, ignoring ASCII case. */
+static bool
+talks_same(const char *s, const char *w, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (talks_lower((unsigned char)s[i]) != (unsigned char)w[i])
+			return false;
+	return true;
+}
+
+/*
+ * Whether a phrase of `tab` ends just before p, past blanks, as whole
+ * words: "heard from |Jane Roe".
+ */
+static bool
+talks_before(const char *s, size_t p, const char *const *tab)
+{
+	const char *const	*t;
+	size_t			 n;
+
+	while (p > 0 && s[p - 1] == ' ')
+		p--;
+	for (t = tab; *t != NULL; t++) {
+		n = strlen(*t);
+		if (n <= p && talks_same(s + p - n, *t, n) && (p == n ||
+		    !talks_is_alpha((unsigned char)s[p - n - 1])))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether a phrase of `tab` starts at p, past blanks and a comma, as whole
+ * words: "Jane Roe|, talking about".
+ */
+static bool
+talks_after(const char *s, size_t len, size_t p, const char *const *tab)
+{
+	const char *const	*t;
+	size_t			 n;
+
+	while (p < len && (s[p] == ' ' || s[p] == ','))
+		p++;
+	for (t = tab; *t != NULL; t++) {
+		n = strlen(*t);
+		if (n <= len - p && talks_same(s + p, *t, n) && (p + n == len ||
+		    !talks_is_alpha((unsigned char)s[p + n])))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Past an affiliation at p: "(Acme)", " from Acme", ", of Acme,".  Returns
+ * where it ends, or p if none is there.
+ */
+static size_t
+talks_affiliation(const char *s, size_t len, size_t p)
+{
+	const char	*close;
+	size_t		 q = p;
+
+	while (q < len && s[q] == ' ')
+		q++;
+	if (q < len && s[q] == '(') {
+		close = memchr(s + q, ')', len - q < TALKS_AFFIL_MAX ?
+		    len - q : TALKS_AFFIL_MAX);
+		return close != NULL && close > s + q + 1 ?
+		    (size_t)(close - s) + 1 : p;
+	}
+	if (q < len && s[q] == ',')
+		q++;
+	while (q < len && s[q] == ' ')
+		q++;
+	if (len - q > 5 && (talks_same(s + q, "from ", 5) ||
+	    talks_same(s + q, "of ", 3) || talks_same(s + q, "at ", 3))) {
+		q += s[q] == 'f' ? 5 : 3;
+		if (q < len && ((s[q] >= 'A' && s[q] <= 'Z') ||
+		    (unsigned char)s[q] >= 0x80)) {
+			while (q < len && strchr(" ,.;", s[q]) == NULL)
+				q++;
+			/* A second word of the organisation's. */
+			while (q + 1 < len && s[q] == ' ' && s[q + 1] >= 'A' &&
+			    s[q + 1] <= 'Z')
+				for (q++; q < len && strchr(" ,.;", s[q]) ==
+				    NULL; q++)
+					continue;
+			return q;
+		}
+	}
+	return p;
+}
+
+/*
+ * Whether a name is met again in blocks [from, to) as the subject of a
+ * reporting verb ("Roe showed ...") or, when `full`, in full anywhere
+ * but at `skip` in block `sb`.  `word` is the name or its last word.
+ */
+static bool
+talks_met_again(const struct talks_opening *op, size_t from, size_t to,
+    const char *word, size_t wlen, bool full, size_t sb, size_t skip)
+{
+	const struct talks_block	*b;
+	struct talks_name		 nm;
+	size_t				 bi, at, len;
+
+	for (bi = from; bi < to && bi < op->nblocks; bi++) {
+		b = &op->blocks[bi];
+		if (b->kind == TALKS_BLOCK_HEADING && bi > 0)
+			continue;
+		len = talks_block_len(b);
+		for (at = talks_word_in(b, 0, word, wlen); at != (size_t)-1;
+		    at = talks_word_in(b, at + 1, word, wlen)) {
+			if (bi == sb && at <= skip && skip < at + wlen)
+				continue;
+			if (full && !(bi == sb && at == skip))
+				return true;
+			if (talks_given_name(b->text + at, len - at, &nm) == 1 &&
+			    nm.off == 0 && nm.len == wlen)
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Its first name as a subject, or its surname, or the name in full, met
+ * again in the opening: what confirms a name that opens a heading as a
+ * title's words may, and a name met once in passing.
+ */
+static uint32_t
+talks_again(const struct talks_opening *op, const struct talks_cand *k)
+{
+	const char	*s = op->blocks[k->block].text + k->off;
+	const char	*sp = memchr(s, ' ', k->len), *last;
+	size_t		 to = k->block + 1 + TALKS_AGAIN_BLOCKS, from;
+	uint32_t	 cues = 0;
+
+	from = k->block == 0 ? 1 : k->block;
+	if (talks_met_again(op, from, to, s, k->len, true, k->block, k->off) ||
+	    (sp != NULL && talks_met_again(op, from, to, s, (size_t)(sp - s),
+	    false, k->block, k->off)))
+		cues |= TALKS_CUE(TALKS_CUE_NAMED_AGAIN);
+	if (sp == NULL)
+		return cues;
+	for (last = s + k->len; last > s && last[-1] != ' '; last--)
+		continue;
+	if (talks_met_again(op, from, to, last, (size_t)(s + k->len - last),
+	    false, k->block, k->off + (size_t)(last - s)))
+		cues |= TALKS_CUE(TALKS_CUE_SURNAME);
+	return cues;
+}
+
+/*
+ * Whether the opening's first paragraph tells of presenting in the first
+ * person: "I gave a talk about ...", "I presented ...".
+ */
+static bool
+talks_first_person(const struct talks_opening *op)
+{
+	const struct talks_block	*b;
+	size_t				 bi, p, q, len, w;
+
+	for (bi = 1; bi < op->nblocks; bi++)
+		if (op->blocks[bi].kind != TALKS_BLOCK_HEADING)
+			break;
+	if (bi == op->nblocks)
+		return false;
+	b = &op->blocks[bi];
+	len = talks_block_len(b);
+	for (p = 0; p < len; p = talks_next_sentence(b->text, len, p)) {
+		if (len - p < 2 || b->text[p] != 'I' || b->text[p + 1] != ' ')
+			continue;
+		for (q = p + 2, w = 0; q < len && w < TALKS_I_WORDS; w++) {
+			if (talks_after(b->text, len, q, talks_i_presented))
+				return true;
+			while (q < len && talks_is_alpha((unsigned char)b->text[q]))
+				q++;
+			if (q >= len || b->text[q] != ' ')
+				break;
+			q++;
+		}
+	}
+	return false;
+}
+
+/*
+ * What talks_presenter_at() saw around a name: a talk noun, before it
+ * ("a keynote by", "a talk from") or after a possessive ("Jane Roe's
+ * talk"); or else only a verb of presenting after it ("Jane Roe, who
+ * presented"), which a passing mention has as often.
+ */
+static uint32_t
+talks_talk_named(const char *s, size_t len, const struct talks_cand *k)
+{
+	static const char *const	 links[] = { "by", "from", "with",
+					    NULL };
+	size_t				 e = k->end;
+
+	/* The subject of a sentence's verb has that verb as its cue. */
+	if (k->cues & (TALKS_CUE(TALKS_CUE_SUBJECT) |
+	    TALKS_CUE(TALKS_CUE_LATER_SUBJECT)))
+		return 0;
+	if (talks_before(s, k->list, links) || (e + 2 <= len &&
+	    (s[e] == '\'' || (e + 4 <= len &&
+	    memcmp(s + e, "\xe2\x80\x99", 3) == 0))))
+		return TALKS_CUE(TALKS_CUE_TALK_NEAR);
+	return TALKS_CUE(TALKS_CUE_PRESENTING);
+}
+
+/* The cues of one candidate, from what surrounds it in its block. */
+static uint32_t
+talks_around(const struct talks_opening *op, const struct talks_cand *k)
+{
+	const struct talks_block	*b = &op->blocks[k->block];
+	const char			*s = b->text;
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	size_t				 len = talks_block_len(b), after, n, i;
+	uint32_t			 cues = 0;
+
+	if (k->list >= len || k->end > len)
+		return 0;
+	if (k->block > 0 && b->kind != TALKS_BLOCK_HEADING &&
+	    (n = talks_presenter_at(s, len, k->list, names,
+	    TALKS_FOUND_MAX)) > 0)
+		for (i = 0; i < n; i++)
+			if (names[i].off == k->off)
+				cues |= talks_talk_named(s, len, k);
+	if (talks_before(s, k->list, talks_introducing))
+		cues |= TALKS_CUE(TALKS_CUE_INTRODUCED);
+	if ((after = talks_affiliation(s, len, k->off + k->len)) >
+	    k->off + k->len)
+		cues |= TALKS_CUE(TALKS_CUE_AFFILIATION);
+	after = talks_affiliation(s, len, k->end);
+	if (talks_after(s, len, after, talks_talking))
+		cues |= TALKS_CUE(TALKS_CUE_TALKING);
+	if (talks_is_linked(b, k->off, k->off + k->len))
+		cues |= TALKS_CUE(TALKS_CUE_LINKED);
+	if (talks_before(s, k->list, talks_thanking))
+		cues |= TALKS_CUE(TALKS_CUE_THANKED);
+	if (talks_before(s, k->list, talks_organising_before) ||
+	    talks_after(s, len, after, talks_organising_after))
+		cues |= TALKS_CUE(TALKS_CUE_ORGANISER);
+	if (talks_after(s, len, after, talks_asking))
+		cues |= TALKS_CUE(TALKS_CUE_ASKING);
+	if (talks_before(s, k->list, talks_quoting))
+		cues |= TALKS_CUE(TALKS_CUE_QUOTED);
+	if (b->kind == TALKS_BLOCK_QUOTE)
+		cues |= TALKS_CUE(TALKS_CUE_QUOTE_BLOCK);
+	return cues;
+}
+
+void
+talks_evidence(const struct talks_opening *op, struct talks_cands *c)
+{
+	struct talks_cand	*k;
+	size_t			 i;
+	int			 first_person = -1;
+
+	for (i = 0; i < c->n; i++) {
+		k = &c->v[i];
+		k->cues |= talks_around(op, k) | talks_again(op, k);
+		if (op->byline != NULL && k->len <= op->bylen &&
+		    memmem(op->byline, op->bylen, op->blocks[k->block].text +
+		    k->off, k->len) != NULL)
+			k->cues |= TALKS_CUE(TALKS_CUE_AUTHOR);
+		if (k->cues & TALKS_CUE(TALKS_CUE_HEADING_NAME)) {
+			if (first_person < 0)
+				first_person = talks_first_person(op);
+			if (first_person)
+				k->cues |= TALKS_CUE(TALKS_CUE_FIRST_PERSON);
+		}
+	}
+}

@@ -1,0 +1,181 @@
+/*
+ * talks-opening: reading the blocks of a section's opening, as the stages
+ * of the speakers finder all do -- where its lines and sentences start,
+ * where a name may, which stretches are links -- and the list of
+ * candidates they fill.  Pure, bounded work over the caller's text.
+ */
+#include "talks-find.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+size_t
+talks_block_len(const struct talks_block *b)
+{
+	return b->len < TALKS_FIND_BYTES ? b->len : TALKS_FIND_BYTES;
+}
+
+/* Whether byte c may be part of a word: a letter, or UTF-8. */
+static bool
+talks_is_word_byte(char c)
+{
+	return (unsigned char)c & 0x80 || (c >= 'A' && c <= 'Z') ||
+	    (c >= 'a' && c <= 'z');
+}
+
+size_t
+talks_word_in(const struct talks_block *b, size_t from, const char *word,
+    size_t wlen)
+{
+	size_t		 len = talks_block_len(b), i;
+	const char	*p;
+
+	if (wlen == 0)
+		return (size_t)-1;
+	for (i = from; i + wlen <= len; i = (size_t)(p - b->text) + 1) {
+		p = memchr(b->text + i, word[0], len - i - wlen + 1);
+		if (p == NULL)
+			break;
+		if (memcmp(p, word, wlen) != 0)
+			continue;
+		if ((p == b->text || !talks_is_word_byte(p[-1])) &&
+		    ((size_t)(p - b->text) + wlen == len ||
+		    !(talks_is_word_byte(p[wlen]) && !(p[wlen] >= 'A' &&
+		    p[wlen] <= 'Z'))))
+			return (size_t)(p - b->text);
+	}
+	return (size_t)-1;
+}
+
+/*
+ * The start of the next sentence after p, or len: after ". ", "! ", "? "
+ * or a line break, but not after an initial's full stop ("J. Corbet").
+ * memchr() finds each candidate, as most bytes are none.
+ */
+size_t
+talks_next_sentence(const char *s, size_t len, size_t p)
+{
+	const char	*c, *best;
+	size_t		 i = p, k;
+	static const char enders[] = ".!?\n";
+
+	while (i < len) {
+		best = NULL;
+		for (k = 0; k < sizeof(enders) - 1; k++) {
+			c = memchr(s + i, enders[k], (best != NULL ?
+			    (size_t)(best - s) : len) - i);
+			if (c != NULL)
+				best = c;
+		}
+		if (best == NULL)
+			return len;
+		i = (size_t)(best - s);
+		if (*best == '\n')
+			return i + 1;
+		if (i + 1 < len && s[i + 1] == ' ' && !(*best == '.' && i > 0 &&
+		    s[i - 1] >= 'A' && s[i - 1] <= 'Z' &&
+		    (i == 1 || s[i - 2] == ' ')))
+			return i + 2;
+		i++;
+	}
+	return len;
+}
+
+size_t
+talks_next_line(const char *s, size_t len, size_t p)
+{
+	const char	*nl;
+
+	if (p >= len)
+		return len;
+	nl = memchr(s + p, '\n', len - p);
+	return nl == NULL ? len : (size_t)(nl - s) + 1;
+}
+
+/*
+ * A capital, or any letter beyond ASCII, whose case the grammar decides.
+ * Most words fail here, cheaply.
+ */
+bool
+talks_may_name(const char *s, size_t len, size_t p)
+{
+	return p < len && ((s[p] >= 'A' && s[p] <= 'Z') ||
+	    (unsigned char)s[p] >= 0x80);
+}
+
+/*
+ * It only turns away what the grammar would: a first word of ASCII
+ * letters then a blank and a lower-case word that is no particle nor ends
+ * an adverbial, as in "The kernel ..." (but "In his talk, ..." and "This
+ * year, ..." may open a subject).
+ */
+bool
+talks_may_subject(const char *s, size_t len, size_t p)
+{
+	size_t	 w = p, q;
+
+	if (!talks_may_name(s, len, p))
+		return false;
+	while (w < len && ((s[w] >= 'a' && s[w] <= 'z') ||
+	    (s[w] >= 'A' && s[w] <= 'Z')))
+		w++;
+	if (w >= len || s[w] != ' ' || w + 1 >= len ||
+	    s[w + 1] < 'a' || s[w + 1] > 'z')
+		return true;
+	if ((w - p == 2 && memcmp(s + p, "In", 2) == 0) ||
+	    (w - p == 6 && memcmp(s + p, "During", 6) == 0))
+		return true;
+	/*
+	 * A particle: short, lower case, then a blank ("Rik van Riel"); or
+	 * the end of a short adverbial ("This year, Jane Roe ...").
+	 */
+	for (q = w + 1; q < len && s[q] >= 'a' && s[q] <= 'z'; q++)
+		continue;
+	return q >= len || s[q] == ',' || (q - w <= 6 && s[q] == ' ');
+}
+
+bool
+talks_is_linked(const struct talks_block *b, size_t p, size_t e)
+{
+	size_t	 i;
+
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_LINK &&
+		    b->marks[i].off < e && b->marks[i].off + b->marks[i].len > p)
+			return true;
+	return false;
+}
+
+/*
+ * Each place a name was met is kept apart, since what surrounds it there
+ * is its own evidence; talks_find() adds up a name's places.  The same
+ * place met twice (a label read from its line and from its bold) takes
+ * both sets of cues.
+ */
+struct talks_cand *
+talks_cand_add(struct talks_cands *c, size_t block, size_t off,
+    size_t len, size_t list, size_t end, uint32_t cues)
+{
+	struct talks_cand	*k;
+	size_t			 i;
+
+	for (i = 0; i < c->n; i++) {
+		k = &c->v[i];
+		if (k->block == block && k->off == off && k->len == len) {
+			k->cues |= cues;
+			return k;
+		}
+	}
+	if (c->n == TALKS_CANDS_MAX)
+		return NULL;
+	k = &c->v[c->n++];
+	memset(k, 0, sizeof(*k));
+	k->block = block;
+	k->off = off;
+	k->len = len;
+	k->list = list;
+	k->end = end;
+	k->cues = cues;
+	return k;
+}
