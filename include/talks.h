@@ -101,7 +101,7 @@ size_t	 talks_by(const char *text, size_t len, struct talks_name *out,
 #define TALKS_FOUND_MAX		16
 
 /* Blocks of a section's opening read, after its heading, at the most. */
-#define TALKS_FIND_BLOCKS	16
+#define TALKS_FIND_BLOCKS	32
 
 /* What a stretch of a block's text is, as talks_find() reads it. */
 enum talks_mark_kind {

@@ -427,6 +427,31 @@ talks_link_follows(const struct talks_block *b, size_t e)
 }
 
 /*
+ * "**Topic** (Jane Roe, @jroe)": a bold title, then its presenters in a
+ * parenthesis, vouched for by a link or a handle beside them there.
+ */
+static size_t
+talks_bold_paren(const struct talks_block *b, size_t e,
+    struct talks_name *names, size_t max, bool *vouched)
+{
+	size_t		 len = talks_block_len(b), q = e, end, n;
+	const char	*close;
+
+	while (q < len && b->text[q] == ' ')
+		q++;
+	if (q >= len || b->text[q] != '(' ||
+	    (n = talks_names_at(b->text, len, q + 1, names, max, &end)) == 0 ||
+	    names[0].off != q + 1 || (end < len &&
+	    strchr(" ),", b->text[end]) == NULL))
+		return 0;
+	close = memchr(b->text + end, ')', len - end);
+	*vouched = close != NULL && (talks_is_linked(b, end,
+	    (size_t)(close - b->text)) || memchr(b->text + end, '@',
+	    (size_t)(close - b->text) - end) != NULL);
+	return n;
+}
+
+/*
  * The names a bold stretch at a line's start holds, as an entry.  A bold
  * term opens a glossary's entries as well ("**Const Functions** let you
  * ..."), so a name in capitals is vouched for (*vouched) only by a link,
@@ -457,7 +482,7 @@ talks_bold_entry(const struct talks_block *b, const struct talks_mark *m,
 		*vouched = true;
 		return 1;
 	}
-	return 0;
+	return talks_bold_paren(b, e, names, max, vouched);
 }
 
 /*
@@ -492,6 +517,34 @@ talks_entry(const struct talks_block *b, size_t p, size_t eol,
 }
 
 /*
+ * "by Jane Roe, Acme" opening a line under a title set in bold or as a
+ * link: a programme's entry, "**[Title](...)**" then its presenters.
+ */
+static void
+talks_find_by_line(const struct talks_opening *op, size_t bi, size_t p,
+    struct talks_cands *c)
+{
+	const struct talks_block	*b = &op->blocks[bi];
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	size_t				 len = talks_block_len(b), i, e, n, end;
+
+	if (p < 2 || len - p < 4 || memcmp(b->text + p, "by ", 3) != 0)
+		return;
+	for (e = p - 1; e > 0 && b->text[e - 1] == ' '; e--)
+		continue;
+	for (i = 0; i < b->nmarks; i++)
+		if ((b->marks[i].kind == TALKS_MARK_STRONG ||
+		    b->marks[i].kind == TALKS_MARK_LINK) &&
+		    b->marks[i].off + b->marks[i].len == e)
+			break;
+	if (i == b->nmarks || (n = talks_names_at(b->text, len, p + 3, names,
+	    TALKS_FOUND_MAX, &end)) == 0)
+		return;
+	talks_add_names(c, bi, names, n, p + 3, end,
+	    TALKS_CUE(TALKS_CUE_BY_LINE));
+}
+
+/*
  * Labels, handles and a programme's entries, at each line start (and
  * labels in each bold stretch).  Entries are a listing when the opening
  * holds two or more, a third of them vouched for by a link: one could be
@@ -512,6 +565,8 @@ talks_find_labels(const struct talks_opening *op, struct talks_cands *c)
 		for (p = 0; p < len; p = e) {
 			e = talks_next_line(b->text, len, p);
 			talks_find_label(op, bi, p, c, 0);
+			if (b->text[p] == 'b')
+				talks_find_by_line(op, bi, p, c);
 			if (!talks_may_name(b->text, len, p))
 				continue;
 			/* A handle line has an "@" soon after the first name. */
@@ -655,6 +710,63 @@ talks_is_link_at(const struct talks_block *b, size_t p)
 }
 
 /*
+ * Whether a name of two parts or more may start at p, before the grammar
+ * is asked: a word, then a blank and a capital (or a letter beyond
+ * ASCII), perhaps after a short lower-case particle ("Rik van Riel"), or
+ * an initial ("H. Peter Anvin").  Most capitals of a text open no name.
+ */
+static bool
+talks_may_be_name(const char *s, size_t len, size_t p)
+{
+	size_t	 q = p + 1, w;
+
+	while (q < len && ((s[q] >= 'a' && s[q] <= 'z') ||
+	    (s[q] >= 'A' && s[q] <= 'Z') || (unsigned char)s[q] >= 0x80 ||
+	    s[q] == '-' || s[q] == '\''))
+		q++;
+	if (q < len && s[q] == '.' && q == p + 1)
+		q++;
+	if (q + 1 >= len || s[q] != ' ')
+		return false;
+	q++;
+	for (w = q; w < len && s[w] >= 'a' && s[w] <= 'z' && w - q < 6; w++)
+		continue;
+	if (w > q && w + 1 < len && s[w] == ' ')
+		q = w + 1;
+	return talks_may_name(s, len, q);
+}
+
+/*
+ * Every other name of the opening's first paragraphs, and every linked
+ * name of the rest: what only its surroundings can make a presenter of
+ * ("We heard from Jane Roe about ...", "a talk on X by Jane Roe").
+ */
+/*
+ * The names at p of block bi, a presenter's where a talk is named beside
+ * them ("Jane Roe's talk", a list with a possessive) or else any names;
+ * each a candidate.  Returns where they end, or p if none starts there.
+ */
+static size_t
+talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
+    size_t len, struct talks_cands *c)
+{
+	const struct talks_block	*b = &op->blocks[bi];
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	size_t				 n, end;
+
+	if (!talks_may_be_name(b->text, len, p))
+		return p;
+	n = talks_presenter_at(b->text, len, p, names, TALKS_FOUND_MAX);
+	if (n > 0)
+		end = names[n - 1].off + names[n - 1].len;
+	else if ((n = talks_names_at(b->text, len, p, names, TALKS_FOUND_MAX,
+	    &end)) == 0)
+		return p;
+	talks_add_names(c, bi, names, n, p, end, TALKS_CUE(TALKS_CUE_PROSE));
+	return end;
+}
+
+/*
  * Every other name of the opening's first paragraphs, and every linked
  * name of the rest: what only its surroundings can make a presenter of
  * ("We heard from Jane Roe about ...", "a talk on X by Jane Roe").
@@ -662,39 +774,30 @@ talks_is_link_at(const struct talks_block *b, size_t p)
 static void
 talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 {
-	struct talks_name		 names[TALKS_FOUND_MAX];
 	const struct talks_block	*b;
-	size_t				 bi, p, i, n, len, end, read = 0;
-	bool				 all;
+	const unsigned char		*s;
+	size_t				 bi, p, i, len, read = 0;
 
 	for (bi = 1; bi < op->nblocks; bi++) {
 		b = &op->blocks[bi];
 		if (b->kind == TALKS_BLOCK_HEADING || b->len == 0)
 			continue;
-		all = read++ < TALKS_FIND_SENTENCES;
 		len = talks_block_len(b);
-		if (all && len > TALKS_NAMES_BYTES)
-			len = TALKS_NAMES_BYTES;
-		for (p = 0; p < len; p++) {
-			if (!talks_may_name(b->text, len, p) || (p > 0 &&
-			    (unsigned char)b->text[p - 1] >= 'A'))
-				continue;
-			if (!all && !talks_is_link_at(b, p))
-				continue;
-			/* "Jane Roe's talk": a list with a possessive. */
-			n = talks_presenter_at(b->text, len, p, names,
-			    TALKS_FOUND_MAX);
-			if (n > 0)
-				end = names[n - 1].off + names[n - 1].len;
-			else if ((n = talks_names_at(b->text, len, p, names,
-			    TALKS_FOUND_MAX, &end)) == 0)
-				continue;
-			for (i = 0; i < n; i++)
-				talks_cand_add(c, bi, names[i].off,
-				    names[i].len, p, end,
-				    TALKS_CUE(TALKS_CUE_PROSE));
-			p = end;
+		if (read++ >= TALKS_FIND_SENTENCES) {
+			for (i = 0; i < b->nmarks; i++)
+				if (talks_is_link_at(b, b->marks[i].off))
+					talks_names_here(op, bi,
+					    b->marks[i].off, len, c);
+			continue;
 		}
+		if (len > TALKS_NAMES_BYTES)
+			len = TALKS_NAMES_BYTES;
+		s = (const unsigned char *)b->text;
+		/* A name starts a word, with a capital or beyond ASCII. */
+		for (p = 0; p < len; p++)
+			if ((p == 0 || s[p - 1] < 'A') && (s[p] >= 0x80 ||
+			    (s[p] >= 'A' && s[p] <= 'Z')))
+				p = talks_names_here(op, bi, p, len, c);
 	}
 }
 

@@ -350,24 +350,20 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 }
 
 void
-talks_evidence(const struct talks_opening *op, struct talks_cands *c)
+talks_evidence_around(const struct talks_opening *op, struct talks_cand *k)
 {
-	struct talks_cand	*k;
-	size_t			 i;
-	int			 first_person = -1;
+	k->cues |= talks_around(op, k);
+}
 
-	for (i = 0; i < c->n; i++) {
-		k = &c->v[i];
-		k->cues |= talks_around(op, k) | talks_again(op, k);
-		if (op->byline != NULL && k->len <= op->bylen &&
-		    memmem(op->byline, op->bylen, op->blocks[k->block].text +
-		    k->off, k->len) != NULL)
-			k->cues |= TALKS_CUE(TALKS_CUE_AUTHOR);
-		if (k->cues & TALKS_CUE(TALKS_CUE_HEADING_NAME)) {
-			if (first_person < 0)
-				first_person = talks_first_person(op);
-			if (first_person)
-				k->cues |= TALKS_CUE(TALKS_CUE_FIRST_PERSON);
-		}
-	}
+void
+talks_evidence_name(const struct talks_opening *op, struct talks_cand *k)
+{
+	k->cues |= talks_again(op, k);
+	if (op->byline != NULL && k->len <= op->bylen &&
+	    memmem(op->byline, op->bylen, op->blocks[k->block].text + k->off,
+	    k->len) != NULL)
+		k->cues |= TALKS_CUE(TALKS_CUE_AUTHOR);
+	if (k->cues & TALKS_CUE(TALKS_CUE_HEADING_NAME) &&
+	    talks_first_person(op))
+		k->cues |= TALKS_CUE(TALKS_CUE_FIRST_PERSON);
 }

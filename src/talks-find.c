@@ -153,6 +153,31 @@ talks_weigh_prose(struct talks_named *named, size_t n)
 	}
 }
 
+/*
+ * The evidence for each candidate: what surrounds its place, then, only
+ * where that leaves it within reach of the threshold, what is the name's
+ * wherever it stands -- the costlier look through the opening for it.
+ */
+static void
+talks_weigh_evidence(const struct talks_opening *op, struct talks_cands *c)
+{
+	struct talks_cand	*k;
+	size_t			 i;
+	int			 reach;
+
+	for (i = 0; i < c->n; i++) {
+		k = &c->v[i];
+		talks_evidence_around(op, k);
+		reach = talks_weight[TALKS_CUE_NAMED_AGAIN] +
+		    talks_weight[TALKS_CUE_SURNAME];
+		if (k->cues & TALKS_CUE(TALKS_CUE_HEADING_NAME))
+			reach += talks_weight[TALKS_CUE_FIRST_PERSON];
+		if (talks_score(k->cues & ~TALKS_NAME_CUES) + reach >=
+		    TALKS_THRESHOLD)
+			talks_evidence_name(op, k);
+	}
+}
+
 size_t
 talks_find(const struct talks_block *blocks, size_t nblocks,
     const char *byline, size_t bylen, struct talks_found *out, size_t max)
@@ -171,7 +196,7 @@ talks_find(const struct talks_block *blocks, size_t nblocks,
 	op.byline = byline;
 	op.bylen = byline != NULL ? bylen : 0;
 	talks_candidates(&op, &c);
-	talks_evidence(&op, &c);
+	talks_weigh_evidence(&op, &c);
 	n = talks_gather(&op, &c, named);
 	talks_weigh_prose(named, n);
 	for (i = 0; i < n && kept < max; i++) {

@@ -29,6 +29,7 @@ enum talks_cue {
 	TALKS_CUE_LABEL,		/* "Speaker: Name", "主讲人：" */
 	TALKS_CUE_HANDLE,		/* "Name - @handle" */
 	TALKS_CUE_ENTRY,		/* "**Name** Title", "Name: [Title]" */
+	TALKS_CUE_BY_LINE,		/* "**[Title](...)**" then "by Name" */
 	TALKS_CUE_LISTING,		/* one of several entries, linked */
 	TALKS_CUE_SUBJECT,		/* "Name discussed" opens the text */
 	TALKS_CUE_LATER_SUBJECT,	/* "Name presented" later on */
@@ -66,6 +67,7 @@ enum talks_cue {
 #define TALKS_STRUCTURE	(TALKS_CUE(TALKS_CUE_HEADING) |			\
 	TALKS_CUE(TALKS_CUE_HEADING_LEAD) | TALKS_CUE(TALKS_CUE_LABEL) |	\
 	TALKS_CUE(TALKS_CUE_HANDLE) | TALKS_CUE(TALKS_CUE_ENTRY) |		\
+	TALKS_CUE(TALKS_CUE_BY_LINE) |						\
 	TALKS_CUE(TALKS_CUE_HEADING_REPORT))
 
 /* Candidates one section may have at the most. */
@@ -128,7 +130,11 @@ struct talks_cand *talks_cand_add(struct talks_cands *, size_t block,
 /* talks-candidates.c: the names of the opening, with their places. */
 void	 talks_candidates(const struct talks_opening *, struct talks_cands *);
 
-/* talks-evidence.c: the cues around each candidate. */
-void	 talks_evidence(const struct talks_opening *, struct talks_cands *);
+/* talks-evidence.c: the cues of a candidate's place, what surrounds it. */
+void	 talks_evidence_around(const struct talks_opening *,
+	    struct talks_cand *);
+/* The cues of the name wherever it stands: met again, the byline's. */
+void	 talks_evidence_name(const struct talks_opening *,
+	    struct talks_cand *);
 
 #endif
