@@ -26,11 +26,28 @@
 
 /* What brings a presenter on, just before the names. */
 static const char *const talks_introducing[] = {
-	"came", "comes", "featuring", "followed by", "hear from",
-	"heard from", "hearing from", "introduced", "invited", "joined by",
-	"next up was", "next up:", "up next was", "up next:", "welcomed",
+	"featuring", "hear from", "heard from", "hearing from", "joined by",
+	"next up was", "next up:", "then came", "up next was", "up next:",
+	"we welcomed",
 	NULL
 };
+
+/*
+ * The nouns of a talk that make a presenter of a name met in passing
+ * ("a talk on schedulers by Jane Roe"); "a survey from Stack Overflow"
+ * or "an update from the Rust team" do not.
+ */
+static const char *const talks_talk_nouns[] = {
+	"address", "bof", "bofs", "chat", "chats", "conversation", "demo",
+	"demos", "interview", "keynote", "keynotes", "lecture", "lectures",
+	"panel", "plenary", "presentation",
+	"presentations", "seminar", "session", "sessions", "speech", "talk",
+	"talks", "tutorial", "tutorials", "workshop", "workshops",
+	NULL
+};
+
+/* Words before a name looked through for a talk's noun, at the most. */
+#define TALKS_NOUN_WORDS	6
 
 /* What tells of presenting, just after the names (and an aside). */
 static const char *const talks_talking[] = {
@@ -161,7 +178,10 @@ talks_affiliation(const char *s, size_t len, size_t p)
 
 	while (q < len && s[q] == ' ')
 		q++;
-	if (q < len && s[q] == '(') {
+	/* "(Acme)", "(@jroe)", not "(pdf)" nor "(2019)". */
+	if (q + 1 < len && s[q] == '(' && (s[q + 1] == '@' ||
+	    (s[q + 1] >= 'A' && s[q + 1] <= 'Z') ||
+	    (unsigned char)s[q + 1] >= 0x80)) {
 		close = memchr(s + q, ')', len - q < TALKS_AFFIL_MAX ?
 		    len - q : TALKS_AFFIL_MAX);
 		return close != NULL && close > s + q + 1 ?
@@ -284,14 +304,97 @@ talks_first_person(const struct talks_opening *op)
 }
 
 /*
+ * Whether one of the words before p in its sentence, up to
+ * TALKS_NOUN_WORDS of them, is a talk's noun.
+ */
+static bool
+talks_talk_before(const char *s, size_t p)
+{
+	size_t	 w, e;
+
+	for (w = 0; w < TALKS_NOUN_WORDS && p > 0; w++) {
+		while (p > 0 && s[p - 1] == ' ')
+			p--;
+		if (p == 0 || strchr(".;:!?\n", s[p - 1]) != NULL)
+			return false;
+		for (e = p; p > 0 && talks_is_alpha((unsigned char)s[p - 1]);)
+			p--;
+		if (e == p) {
+			p--;		/* a comma, a quote: step over it */
+			continue;
+		}
+		if (talks_after(s, e, p, talks_talk_nouns))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether a talk's noun follows the possessive at p, after up to two
+ * other words: "Jane Roe's talk", "Jane Roe's opening keynote", but not
+ * "Stack Overflow's 2017 developer survey".
+ */
+static bool
+talks_talk_after(const char *s, size_t len, size_t p)
+{
+	size_t	 w;
+
+	while (p < len && s[p] != ' ')
+		p++;
+	for (w = 0; w < 3 && p < len; w++) {
+		while (p < len && s[p] == ' ')
+			p++;
+		if (talks_after(s, len, p, talks_talk_nouns))
+			return true;
+		while (p < len && talks_is_alpha((unsigned char)s[p]))
+			p++;
+		if (p < len && s[p] != ' ')
+			return false;
+	}
+	return false;
+}
+
+/*
+ * Whether the name is a link's whole text, "[Jane Roe](...)": a link to
+ * a person's page.  A name inside a link's text ("[Go Concurrency
+ * Patterns](...)") is a title's words.
+ */
+static bool
+talks_is_link_to(const struct talks_block *b, const struct talks_cand *k)
+{
+	size_t	 i, a, e;
+
+	for (i = 0; i < b->nmarks; i++) {
+		if (b->marks[i].kind != TALKS_MARK_LINK)
+			continue;
+		a = b->marks[i].off;
+		e = a + b->marks[i].len;
+		while (a < e && b->text[a] == ' ')
+			a++;
+		while (e > a && b->text[e - 1] == ' ')
+			e--;
+		if (a != k->off || e < k->off + k->len)
+			continue;
+		/* "[Xuan Huang (黄玄)](...)": the name and an aside. */
+		for (a = k->off + k->len; a < e && b->text[a] == ' '; a++)
+			continue;
+		if (a == e || (b->text[a] == '(' && b->text[e - 1] == ')'))
+			return true;
+	}
+	return false;
+}
+
+/*
  * What talks_presenter_at() saw around a name: a talk noun, before it
  * ("a keynote by", "a talk from") or after a possessive ("Jane Roe's
  * talk"); or else only a verb of presenting after it ("Jane Roe, who
  * presented"), which a passing mention has as often.
  */
 static uint32_t
-talks_talk_named(const char *s, size_t len, const struct talks_cand *k)
+talks_talk_named(const struct talks_block *b, size_t len,
+    const struct talks_cand *k)
 {
+	const char			*s = b->text;
 	static const char *const	 links[] = { "by", "from", "with",
 					    NULL };
 	size_t				 e = k->end;
@@ -300,10 +403,13 @@ talks_talk_named(const char *s, size_t len, const struct talks_cand *k)
 	if (k->cues & (TALKS_CUE(TALKS_CUE_SUBJECT) |
 	    TALKS_CUE(TALKS_CUE_LATER_SUBJECT)))
 		return 0;
-	if (talks_before(s, k->list, links) || (e + 2 <= len &&
-	    (s[e] == '\'' || (e + 4 <= len &&
-	    memcmp(s + e, "\xe2\x80\x99", 3) == 0))))
-		return TALKS_CUE(TALKS_CUE_TALK_NEAR);
+	if (talks_before(s, k->list, links))
+		return talks_is_link_to(b, k) || talks_talk_before(s, k->list) ?
+		    TALKS_CUE(TALKS_CUE_TALK_NEAR) : 0;
+	if (e + 2 <= len && (s[e] == '\'' || (e + 4 <= len &&
+	    memcmp(s + e, "\xe2\x80\x99", 3) == 0)))
+		return talks_is_link_to(b, k) || talks_talk_after(s, len, e) ?
+		    TALKS_CUE(TALKS_CUE_TALK_NEAR) : 0;
 	return TALKS_CUE(TALKS_CUE_PRESENTING);
 }
 
@@ -324,7 +430,7 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 	    TALKS_FOUND_MAX)) > 0)
 		for (i = 0; i < n; i++)
 			if (names[i].off == k->off)
-				cues |= talks_talk_named(s, len, k);
+				cues |= talks_talk_named(b, len, k);
 	if (talks_before(s, k->list, talks_introducing))
 		cues |= TALKS_CUE(TALKS_CUE_INTRODUCED);
 	if ((after = talks_affiliation(s, len, k->off + k->len)) >
@@ -333,7 +439,7 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 	after = talks_affiliation(s, len, k->end);
 	if (talks_after(s, len, after, talks_talking))
 		cues |= TALKS_CUE(TALKS_CUE_TALKING);
-	if (talks_is_linked(b, k->off, k->off + k->len))
+	if (talks_is_link_to(b, k))
 		cues |= TALKS_CUE(TALKS_CUE_LINKED);
 	if (talks_before(s, k->list, talks_thanking))
 		cues |= TALKS_CUE(TALKS_CUE_THANKED);

@@ -2,7 +2,7 @@
  * t-forms: the ways a report names a talk's presenter, one invented
  * section of each, read through the whole loader: the speakers found
  * for each talk heading, and none where a name is thanked, asks, is
- * quoted or organised.  The names are invented; no real report is tuned
+ * quoted or organised, or is a title's words.  The names are invented; no real report is tuned
  * for here.
  */
 #include <locale.h>
@@ -46,7 +46,11 @@ static const char t_article[] =
     "## Organisers\n\nThe day was organised by Zoe Marsh and her team, "
     "who kept time.\n\n"
     "## Reading\n\n> Ian Hart presented the idea first, in 1998.\n\n"
-    "We read it together.\n";
+    "We read it together.\n\n"
+    "## Survey\n\nThe numbers come from Code Forge's yearly developer "
+    "survey, as in past years.\n\n"
+    "## Downloads\n\n- [Brand Book (pdf)](https://example.com/b)\n"
+    "- [Logo Kit](https://example.com/l)\n";
 
 /* A section by the start of its title, its speaker, or NULL for none. */
 static const struct {
@@ -70,6 +74,9 @@ static const struct {
 	{ "Quotes", NULL },
 	{ "Organisers", NULL },
 	{ "Reading", NULL },
+	/* A survey's owner and a list of links: none. */
+	{ "Survey", NULL },
+	{ "Downloads", NULL },
 };
 
 /* The section whose title starts with `title`; nsections if none. */
