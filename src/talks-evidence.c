@@ -330,6 +330,56 @@ talks_talk_before(const char *s, size_t p)
 }
 
 /*
+ * Who presenters are said to be, before a colon and their names, and
+ * what is said of hearing them: "We got together to hear from the
+ * amazing: ...", "The evening featured: ...".
+ */
+static const char *const talks_role_nouns[] = {
+	"featured", "featuring", "hear", "heard", "hearing", "panelists",
+	"panellists", "presenters", "speakers",
+	NULL
+};
+
+/* Words of the clause before a colon looked through, at the most. */
+#define TALKS_CLAUSE_WORDS	40
+/* Words of a clause before a colon, at the least, that is no label. */
+#define TALKS_CLAUSE_MIN	4
+
+/* Where the colon before the names at p stands, or 0 if none does. */
+static size_t
+talks_colon_at(const char *s, size_t p)
+{
+	while (p > 0 && (s[p - 1] == ' ' || s[p - 1] == '\n'))
+		p--;
+	return p > 0 && s[p - 1] == ':' ? p - 1 : 0;
+}
+
+/*
+ * Whether the clause that a colon at c closes has a word of `tab`, and
+ * `min` words or more: "five people ready with demos and
+ * presentations:", but not a field's label, "Talk title:".
+ */
+static bool
+talks_clause_has(const char *s, size_t c, const char *const *tab,
+    size_t min)
+{
+	size_t	 w, e, p = c;
+	bool	 found = false;
+
+	for (w = 0; w < TALKS_CLAUSE_WORDS && p > 0; w++) {
+		while (p > 0 && !talks_is_alpha((unsigned char)s[p - 1]) &&
+		    strchr(".!?:;", s[p - 1]) == NULL)
+			p--;
+		if (p == 0 || !talks_is_alpha((unsigned char)s[p - 1]))
+			break;
+		for (e = p; p > 0 && talks_is_alpha((unsigned char)s[p - 1]);)
+			p--;
+		found = found || talks_after(s, e, p, tab);
+	}
+	return found && w >= min;
+}
+
+/*
  * Whether a talk's noun follows the possessive at p, after up to two
  * other words: "Jane Roe's talk", "Jane Roe's opening keynote", but not
  * "Stack Overflow's 2017 developer survey".
@@ -421,6 +471,7 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 	const char			*s = b->text;
 	struct talks_name		 names[TALKS_FOUND_MAX];
 	size_t				 len = talks_block_len(b), after, n, i;
+	size_t				 c;
 	uint32_t			 cues = 0;
 
 	if (k->list >= len || k->end > len)
@@ -433,6 +484,15 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 				cues |= talks_talk_named(b, len, k);
 	if (talks_before(s, k->list, talks_introducing))
 		cues |= TALKS_CUE(TALKS_CUE_INTRODUCED);
+	/* "Our five presenters were ready with demos: A, B and C." */
+	if (k->block > 0 && (c = talks_colon_at(s, k->list)) > 0) {
+		if (talks_before(s, c, talks_introducing) ||
+		    talks_clause_has(s, c, talks_talk_nouns, TALKS_CLAUSE_MIN) ||
+		    talks_clause_has(s, c, talks_role_nouns, TALKS_CLAUSE_MIN))
+			cues |= TALKS_CUE(TALKS_CUE_TALK_NEAR);
+		if (talks_clause_has(s, c, talks_thanking, 1))
+			cues |= TALKS_CUE(TALKS_CUE_THANKED);
+	}
 	if ((after = talks_affiliation(s, len, k->off + k->len)) >
 	    k->off + k->len)
 		cues |= TALKS_CUE(TALKS_CUE_AFFILIATION);
