@@ -90,6 +90,13 @@ size_t	 talks_names_at(const char *text, size_t len, size_t pos,
 size_t	 talks_label_at(const char *text, size_t len, size_t pos);
 
 /*
+ * Whether a table's header cell names a column of presenters: "Speaker",
+ * "Speaker(s)", "Presenters", "主讲人" -- a label of talks_label_at(),
+ * whole, without its colon.
+ */
+bool	 talks_is_presenter_header(const char *text, size_t len);
+
+/*
  * The names after the first "given by", "presented by", "led by" (and
  * such) in `text` that is followed by names: "The keynote was given by
  * Jane Roe."
@@ -121,6 +128,8 @@ enum talks_block_kind {
 	TALKS_BLOCK_PARAGRAPH,
 	TALKS_BLOCK_ITEM,	/* in a list */
 	TALKS_BLOCK_QUOTE,	/* in a block quote */
+	TALKS_BLOCK_CELL,	/* a table's cell in a column of presenters,
+				 * under a header such as "Speaker" */
 	TALKS_BLOCK_HEADING	/* a heading: the section's own, or its first
 				 * sub-heading when the section has no text */
 };

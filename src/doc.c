@@ -167,8 +167,41 @@ doc_talks_block(const struct doc *d, size_t b, struct talks_block *tb,
 }
 
 /*
+ * The cells of table `b` under a header that names presenters
+ * ("Speaker"), each a block of the opening from tb[n] on.  Returns the
+ * new count of blocks.
+ */
+static size_t
+doc_talks_cells(const struct doc *d, size_t b, struct talks_block *tb,
+    struct talks_mark (*marks)[DOC_FIND_MARKS], size_t *from, size_t n)
+{
+	const struct doc_block	*blk = &d->blocks[b];
+	const struct doc_cell	*c;
+	size_t			 col, row;
+
+	for (col = 0; col < blk->level; col++) {
+		c = doc_table_cell(d, b, 0, col);
+		if (talks_is_presenter_header(d->text.data + c->off, c->len))
+			break;
+	}
+	if (col == blk->level)
+		return n;
+	for (row = 1; row < blk->number && n < TALKS_FIND_BLOCKS + 1; row++) {
+		c = doc_table_cell(d, b, row, col);
+		from[n] = b;
+		memset(&tb[n], 0, sizeof(tb[n]));
+		tb[n].text = d->text.data + c->off;
+		tb[n].len = c->len;
+		tb[n].marks = marks[n];
+		tb[n++].kind = TALKS_BLOCK_CELL;
+	}
+	return n;
+}
+
+/*
  * The opening of section `s` as talks_find() reads it: its heading, then
- * its paragraphs, up to TALKS_FIND_BLOCKS; from[i] is tb[i]'s block.  A section with no text of its
+ * its paragraphs and the presenters' cells of its tables, up to
+ * TALKS_FIND_BLOCKS; from[i] is tb[i]'s block.  A section with no text of its
  * own, a talk's title over "#### Speaker: Jane Roe", is opened by its
  * first sub-heading.
  */
@@ -184,6 +217,10 @@ doc_talks_opening(const struct doc *d, size_t s, struct talks_block *tb,
 	if (sec->heading != DOC_NONE)
 		doc_talks_block(d, sec->heading, &tb[0], marks[0]);
 	for (b = sec->first; b < sec->end && n < TALKS_FIND_BLOCKS + 1; b++) {
+		if (d->blocks[b].kind == DOC_TABLE) {
+			n = doc_talks_cells(d, b, tb, marks, from, n);
+			continue;
+		}
 		if (b == sec->heading || (d->blocks[b].kind != DOC_PARAGRAPH &&
 		    d->blocks[b].kind != DOC_HEADING))
 			continue;

@@ -573,7 +573,8 @@ talks_find_labels(const struct talks_opening *op, struct talks_cands *c)
 			if (memchr(b->text + p, '@', e - p < TALKS_HANDLE_AT ?
 			    e - p : TALKS_HANDLE_AT) != NULL)
 				talks_find_handles(op, bi, p, c);
-			if (b->kind == TALKS_BLOCK_HEADING || (n = talks_entry(b,
+			if (b->kind == TALKS_BLOCK_HEADING ||
+			    b->kind == TALKS_BLOCK_CELL || (n = talks_entry(b,
 			    p, e, names, TALKS_FOUND_MAX, &vouched)) == 0)
 				continue;
 			talks_add_names(c, bi, names, n, p, e,
@@ -609,7 +610,8 @@ talks_find_sentences(const struct talks_opening *op, struct talks_cands *c)
 
 	for (bi = 1; bi < op->nblocks && read < TALKS_FIND_SENTENCES; bi++) {
 		b = &op->blocks[bi];
-		if (b->kind == TALKS_BLOCK_HEADING || b->len == 0)
+		if (b->kind == TALKS_BLOCK_HEADING ||
+		    b->kind == TALKS_BLOCK_CELL || b->len == 0)
 			continue;
 		len = b->len < TALKS_SENTENCE_BYTES ? b->len :
 		    TALKS_SENTENCE_BYTES;
@@ -780,7 +782,8 @@ talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 
 	for (bi = 1; bi < op->nblocks; bi++) {
 		b = &op->blocks[bi];
-		if (b->kind == TALKS_BLOCK_HEADING || b->len == 0)
+		if (b->kind == TALKS_BLOCK_HEADING ||
+		    b->kind == TALKS_BLOCK_CELL || b->len == 0)
 			continue;
 		len = talks_block_len(b);
 		if (read++ >= TALKS_FIND_SENTENCES) {
@@ -801,6 +804,30 @@ talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 	}
 }
 
+/*
+ * The names of a table's cells under a presenters' header: "Kevin Scott
+ * (Microsoft)", "A, B and C".  The header is their label.
+ */
+static void
+talks_find_cells(const struct talks_opening *op, struct talks_cands *c)
+{
+	const struct talks_block	*b;
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	size_t				 bi, p, n, end;
+
+	for (bi = 1; bi < op->nblocks; bi++) {
+		b = &op->blocks[bi];
+		if (b->kind != TALKS_BLOCK_CELL)
+			continue;
+		for (p = 0; p < b->len && b->text[p] == ' '; p++)
+			continue;
+		if ((n = talks_names_at(b->text, b->len, p, names,
+		    TALKS_FOUND_MAX, &end)) > 0)
+			talks_add_names(c, bi, names, n, p, end,
+			    TALKS_CUE(TALKS_CUE_LABEL));
+	}
+}
+
 void
 talks_candidates(const struct talks_opening *op, struct talks_cands *c)
 {
@@ -809,5 +836,6 @@ talks_candidates(const struct talks_opening *op, struct talks_cands *c)
 	talks_find_labels(op, c);
 	talks_find_sentences(op, c);
 	talks_find_items(op, c);
+	talks_find_cells(op, c);
 	talks_find_names(op, c);
 }

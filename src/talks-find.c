@@ -74,7 +74,8 @@ talks_para(const struct talks_opening *op, size_t bi)
 
 	for (i = 1; i <= bi && i < op->nblocks; i++) {
 		b = &op->blocks[i];
-		if (b->kind == TALKS_BLOCK_HEADING || b->len == 0)
+		if (b->kind == TALKS_BLOCK_HEADING ||
+		    b->kind == TALKS_BLOCK_CELL || b->len == 0)
 			continue;
 		if (any && !(b->kind != TALKS_BLOCK_PARAGRAPH &&
 		    op->blocks[i - 1].kind == b->kind))

@@ -470,6 +470,30 @@ talks_label_at(const char *text, size_t len, size_t pos)
 	return 0;
 }
 
+bool
+talks_is_presenter_header(const char *text, size_t len)
+{
+	const char *const	*t;
+	size_t			 n;
+
+	while (len > 0 && text[len - 1] == ' ')
+		len--;
+	while (len > 0 && text[0] == ' ') {
+		text++;
+		len--;
+	}
+	for (t = talks_body_labels; *t != NULL; t++) {
+		n = strlen(*t);
+		if (n > len || !talks_ascii_eq(text, n, *t, true) ||
+		    (*t)[n - 1] == 'y')
+			continue;
+		if (n == len || (n + 1 == len && text[n] == 's') ||
+		    (n + 3 == len && memcmp(text + n, "(s)", 3) == 0))
+			return true;
+	}
+	return false;
+}
+
 size_t
 talks_by(const char *text, size_t len, struct talks_name *out, size_t max)
 {

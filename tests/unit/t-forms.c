@@ -50,7 +50,11 @@ static const char t_article[] =
     "## Survey\n\nThe numbers come from Code Forge's yearly developer "
     "survey, as in past years.\n\n"
     "## Downloads\n\n- [Brand Book (pdf)](https://example.com/b)\n"
-    "- [Logo Kit](https://example.com/l)\n";
+    "- [Logo Kit](https://example.com/l)\n\n"
+    "## Programme\n\n| Time | Title | Speaker(s) |\n|---|---|---|\n"
+    "| 10:00 | Welcome and a look at caches | Amy Chen (Acme) |\n\n"
+    "## Timetable\n\n| Time | Title | Room |\n|---|---|---|\n"
+    "| 10:00 | Welcome | Main Hall |\n";
 
 /* A section by the start of its title, its speaker, or NULL for none. */
 static const struct {
@@ -68,6 +72,7 @@ static const struct {
 	{ "Storage (report", "Carl Jung" },
 	{ "Compilers", "Hana Sato" },
 	{ "Rosa Diaz", "Rosa Diaz" },
+	{ "Programme", "Amy Chen" },
 	/* Thanked, asking, quoted, organising, quoted at length: none. */
 	{ "Thanks", NULL },
 	{ "Questions", NULL },
@@ -77,6 +82,8 @@ static const struct {
 	/* A survey's owner and a list of links: none. */
 	{ "Survey", NULL },
 	{ "Downloads", NULL },
+	/* A table without a column of presenters: none. */
+	{ "Timetable", NULL },
 };
 
 /* The section whose title starts with `title`; nsections if none. */
