@@ -23,7 +23,8 @@
 #define TALKS_FIND_STARTS	16	/* sentences looked at, all told */
 #define TALKS_SENTENCE_BYTES	1024	/* of each block, for sentences */
 #define TALKS_BY_BYTES		400	/* of each, for "given by" */
-#define TALKS_NAMES_BYTES	600	/* of each, for every name in it */
+#define TALKS_NAMES_BLOCKS	4	/* blocks whose every name is read */
+#define TALKS_NAMES_BYTES	400	/* of each, for every name in it */
 #define TALKS_HEADING_MAX	400	/* longer headings name nobody */
 #define TALKS_CJK_NAME_MAX	36	/* bytes of a name in a CJK label */
 #define TALKS_LINKED_NAME_MAX	80	/* bytes of a link's text that names */
@@ -598,24 +599,30 @@ talks_find_labels(const struct talks_opening *op, struct talks_cands *c)
 /*
  * The subjects of the opening's sentences, and "given by" phrases.
  * Within a paragraph, reading stops at the first sentence that names
- * someone.
+ * someone; past that paragraph (or the list its item opens), the rest is
+ * the talk's, and talks-find.c would weigh its subjects down, so it is
+ * not read.
  */
 static void
 talks_find_sentences(const struct talks_opening *op, struct talks_cands *c)
 {
 	struct talks_name	 names[TALKS_FOUND_MAX];
 	const struct talks_block *b;
-	size_t			 bi, p, i, n, len, read = 0, tried, seen = 0;
+	size_t			 bi, p, i, n, len, read = 0, tried = 0, seen = 0;
 	uint32_t		 cue;
+	bool			 named = false;
 
 	for (bi = 1; bi < op->nblocks && read < TALKS_FIND_SENTENCES; bi++) {
 		b = &op->blocks[bi];
 		if (b->kind == TALKS_BLOCK_HEADING ||
 		    b->kind == TALKS_BLOCK_CELL || b->len == 0)
 			continue;
+		if (named && (b->kind != TALKS_BLOCK_ITEM ||
+		    op->blocks[bi - 1].kind != TALKS_BLOCK_ITEM))
+			break;
 		len = b->len < TALKS_SENTENCE_BYTES ? b->len :
 		    TALKS_SENTENCE_BYTES;
-		for (p = 0, tried = 0; p < len && tried < TALKS_FIND_SUBJECTS;
+		for (p = 0; p < len && tried < TALKS_FIND_SUBJECTS;
 		    p = talks_next_sentence(b->text, len, p)) {
 			if (++seen > TALKS_FIND_STARTS)
 				break;
@@ -636,16 +643,20 @@ talks_find_sentences(const struct talks_opening *op, struct talks_cands *c)
 				    names[i].len, names[0].off + p,
 				    names[n - 1].off + names[n - 1].len + p,
 				    cue);
-			if (n > 0)
+			if (n > 0) {
+				named = true;
 				break;
+			}
 		}
 		/* "The keynote was given by ..." opens a paragraph. */
 		n = talks_by(b->text, len < TALKS_BY_BYTES ? len :
 		    TALKS_BY_BYTES, names, TALKS_FOUND_MAX);
-		if (n > 0)
+		if (n > 0) {
 			talks_add_names(c, bi, names, n, names[0].off,
 			    names[n - 1].off + names[n - 1].len,
 			    TALKS_CUE(TALKS_CUE_GIVEN_BY));
+			named = true;
+		}
 		read++;
 	}
 }
@@ -758,12 +769,15 @@ talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
 
 	if (!talks_may_be_name(b->text, len, p))
 		return p;
-	n = talks_presenter_at(b->text, len, p, names, TALKS_FOUND_MAX);
-	if (n > 0)
+	/* A list with a possessive is read only as a presenter's. */
+	if ((n = talks_names_at(b->text, len, p, names, TALKS_FOUND_MAX,
+	    &end)) == 0) {
+		n = talks_presenter_at(b->text, len, p, names,
+		    TALKS_FOUND_MAX);
+		if (n == 0)
+			return p;
 		end = names[n - 1].off + names[n - 1].len;
-	else if ((n = talks_names_at(b->text, len, p, names, TALKS_FOUND_MAX,
-	    &end)) == 0)
-		return p;
+	}
 	talks_add_names(c, bi, names, n, p, end, TALKS_CUE(TALKS_CUE_PROSE));
 	return end;
 }
@@ -786,7 +800,7 @@ talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 		    b->kind == TALKS_BLOCK_CELL || b->len == 0)
 			continue;
 		len = talks_block_len(b);
-		if (read++ >= TALKS_FIND_SENTENCES) {
+		if (read++ >= TALKS_NAMES_BLOCKS) {
 			for (i = 0; i < b->nmarks; i++)
 				if (talks_is_link_at(b, b->marks[i].off))
 					talks_names_here(op, bi,
