@@ -32,13 +32,13 @@
 #define TALKS_ITEM_MAX		60	/* bytes of an item that is a name */
 
 static void	 talks_find_label(const struct talks_opening *, size_t bi,
-		    size_t p, struct talks_cands *, uint32_t cues);
+		    size_t p, struct talks_cands *, uint64_t cues);
 
 /* Add names found in block bi, a list [list, end), with `cues`. */
 static void
 talks_add_names(struct talks_cands *c, size_t bi,
     const struct talks_name *names, size_t n, size_t list, size_t end,
-    uint32_t cues)
+    uint64_t cues)
 {
 	size_t	 i;
 
@@ -175,7 +175,7 @@ talks_find_heading(const struct talks_opening *op, struct talks_cands *c)
 	char				 buf[TALKS_HEADING_MAX + 1];
 	struct talks_name		 names[TALKS_FOUND_MAX];
 	size_t				 n, end, after, at;
-	uint32_t			 cues;
+	uint64_t			 cues;
 	bool				 leading;
 
 	if (h->len == 0 || !talks_mask(h, buf, sizeof(buf)))
@@ -311,7 +311,7 @@ talks_stop(const struct talks_block *b, size_t p, size_t len)
  */
 static size_t
 talks_label_word(const struct talks_block *b, size_t v, size_t stop,
-    bool uncased_label)
+    bool uncased_label, bool *shouted)
 {
 	size_t	 e = v, lower = 0, upper = 0, digits = 0;
 	char	 c;
@@ -328,9 +328,13 @@ talks_label_word(const struct talks_block *b, size_t v, size_t stop,
 			break;
 		e++;
 	}
-	/* "TBD" is no name; "CRLF0710", a handle, may be. */
+	/*
+	 * "CRLF0710", a handle, may be a name; a word in capitals, "TBD" or
+	 * "BEKAH", only if the section spells it otherwise too.
+	 */
+	*shouted = lower == 0 && digits == 0;
 	if (e - v < 2 || e - v > TALKS_CJK_NAME_MAX ||
-	    (lower == 0 && digits == 0) || (upper == 0 && !uncased_label))
+	    (upper == 0 && !uncased_label))
 		return 0;
 	if (b->text[v] >= 'a' && b->text[v] <= 'z' && !uncased_label)
 		return 0;
@@ -346,11 +350,12 @@ talks_label_word(const struct talks_block *b, size_t v, size_t stop,
 /* A label at p and the names after it. */
 static void
 talks_find_label(const struct talks_opening *op, size_t bi, size_t p,
-    struct talks_cands *c, uint32_t cues)
+    struct talks_cands *c, uint64_t cues)
 {
 	const struct talks_block	*b = &op->blocks[bi];
 	struct talks_name		 names[TALKS_FOUND_MAX];
 	size_t				 len = talks_block_len(b), v, n, end;
+	bool				 shouted;
 
 	if ((v = talks_label_at(b->text, len, p)) == 0)
 		return;
@@ -369,8 +374,9 @@ talks_find_label(const struct talks_opening *op, size_t bi, size_t p,
 		return;
 	}
 	if ((n = talks_label_word(b, v, talks_stop(b, v, len),
-	    (unsigned char)b->text[p] >= 0x80)) > 0)
-		talks_cand_add(c, bi, v, n, v, v + n, cues);
+	    (unsigned char)b->text[p] >= 0x80, &shouted)) > 0)
+		talks_cand_add(c, bi, v, n, v, v + n, cues | (shouted ?
+		    TALKS_CUE(TALKS_CUE_SHOUTED) : 0));
 }
 
 /*
@@ -609,7 +615,7 @@ talks_find_sentences(const struct talks_opening *op, struct talks_cands *c)
 	struct talks_name	 names[TALKS_FOUND_MAX];
 	const struct talks_block *b;
 	size_t			 bi, p, i, n, len, read = 0, tried = 0, seen = 0;
-	uint32_t		 cue;
+	uint64_t		 cue;
 	bool			 named = false;
 
 	for (bi = 1; bi < op->nblocks && read < TALKS_FIND_SENTENCES; bi++) {

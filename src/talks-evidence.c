@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 /* Blocks after a name looked through for it again, at the most. */
 #define TALKS_AGAIN_BLOCKS	6
@@ -243,19 +244,59 @@ talks_met_again(const struct talks_opening *op, size_t from, size_t to,
 }
 
 /*
+ * A word in capitals ("BEKAH") spelt in another case in the opening's
+ * blocks ("Bekah graduated ..."): the name as the section writes it.
+ * Moves the candidate there and returns true, or false if none is.
+ */
+static bool
+talks_spelt_again(const struct talks_opening *op, struct talks_cand *k)
+{
+	const struct talks_block	*b;
+	const char			*w = op->blocks[k->block].text + k->off;
+	struct talks_name		 nm;
+	size_t				 bi, i, len, end, n = k->len;
+
+	for (bi = 1; bi < op->nblocks && bi <= TALKS_AGAIN_BLOCKS; bi++) {
+		b = &op->blocks[bi];
+		len = talks_block_len(b);
+		for (i = 0; i + n <= len; i++) {
+			if ((i > 0 && talks_is_alpha((unsigned char)
+			    b->text[i - 1])) || (i + n < len &&
+			    talks_is_alpha((unsigned char)b->text[i + n])) ||
+			    strncasecmp(b->text + i, w, n) != 0 ||
+			    memcmp(b->text + i, w, n) == 0)
+				continue;
+			/* "Nick Taylor is ...": the whole name it opens. */
+			if (talks_names_at(b->text, len, i, &nm, 1, &end) == 1 &&
+			    nm.off == i && nm.len > n && b->text[i + n] == ' ')
+				n = nm.len;
+			k->block = bi;
+			k->off = k->list = i;
+			k->len = n;
+			k->end = i + n;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
  * Its first name as a subject, or its surname, or the name in full, met
  * again in the opening: what confirms a name that opens a heading as a
  * title's words may, and a name met once in passing.
  */
-static uint32_t
-talks_again(const struct talks_opening *op, const struct talks_cand *k)
+static uint64_t
+talks_again(const struct talks_opening *op, struct talks_cand *k)
 {
 	const char	*s = op->blocks[k->block].text + k->off;
 	const char	*sp = memchr(s, ' ', k->len), *last;
 	size_t		 to = k->block + 1 + TALKS_AGAIN_BLOCKS, from;
-	uint32_t	 cues = 0;
+	uint64_t	 cues = 0;
 
 	from = k->block == 0 ? 1 : k->block;
+	if (k->cues & TALKS_CUE(TALKS_CUE_SHOUTED))
+		return talks_spelt_again(op, k) ?
+		    TALKS_CUE(TALKS_CUE_NAMED_AGAIN) : 0;
 	if (talks_met_again(op, from, to, s, k->len, true, k->block, k->off) ||
 	    (sp != NULL && talks_met_again(op, from, to, s, (size_t)(sp - s),
 	    false, k->block, k->off)))
@@ -440,7 +481,7 @@ talks_is_link_to(const struct talks_block *b, const struct talks_cand *k)
  * talk"); or else only a verb of presenting after it ("Jane Roe, who
  * presented"), which a passing mention has as often.
  */
-static uint32_t
+static uint64_t
 talks_talk_named(const struct talks_block *b, size_t len,
     const struct talks_cand *k)
 {
@@ -464,7 +505,7 @@ talks_talk_named(const struct talks_block *b, size_t len,
 }
 
 /* The cues of one candidate, from what surrounds it in its block. */
-static uint32_t
+static uint64_t
 talks_around(const struct talks_opening *op, const struct talks_cand *k)
 {
 	const struct talks_block	*b = &op->blocks[k->block];
@@ -472,7 +513,7 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 	struct talks_name		 names[TALKS_FOUND_MAX];
 	size_t				 len = talks_block_len(b), after, n, i;
 	size_t				 c;
-	uint32_t			 cues = 0;
+	uint64_t			 cues = 0;
 
 	if (k->list >= len || k->end > len)
 		return 0;

@@ -38,13 +38,13 @@
 struct talks_named {
 	size_t		 first;		/* candidate index */
 	size_t		 para;		/* paragraph of its first place */
-	uint32_t	 cues;		/* of every place */
+	uint64_t	 cues;		/* of every place */
 	int		 best;		/* the best place's score */
 	int		 score;
 };
 
 static int
-talks_score(uint32_t cues)
+talks_score(uint64_t cues)
 {
 	int	 score = 0;
 	size_t	 i;

@@ -54,6 +54,7 @@ enum talks_cue {
 	TALKS_CUE_QUOTED,		/* "said Name", "according to Name" */
 	TALKS_CUE_AUTHOR,		/* the article's byline names it */
 	TALKS_CUE_QUOTE_BLOCK,		/* it stands in a block quote */
+	TALKS_CUE_SHOUTED,		/* a label's word in capitals: "TBD" */
 	TALKS_CUE_BESIDE_STRUCTURE,	/* prose, where the heading or a label
 					 * names presenters already */
 	TALKS_CUE_LATER_PARAGRAPH,	/* prose past a paragraph that names
@@ -61,7 +62,7 @@ enum talks_cue {
 	TALKS_NCUES
 };
 
-#define TALKS_CUE(c)		((uint32_t)1 << (c))
+#define TALKS_CUE(c)		((uint64_t)1 << (c))
 
 /* The cues of a name's place that are the opening's structure. */
 #define TALKS_STRUCTURE	(TALKS_CUE(TALKS_CUE_HEADING) |			\
@@ -80,7 +81,7 @@ struct talks_cand {
 	size_t		 len;
 	size_t		 list;		/* where its list of names starts */
 	size_t		 end;		/* where that list ends */
-	uint32_t	 cues;		/* TALKS_CUE() bits */
+	uint64_t	 cues;		/* TALKS_CUE() bits */
 	int		 score;
 };
 
@@ -125,7 +126,7 @@ size_t	 talks_word_in(const struct talks_block *b, size_t from,
  * with `cues`.  Returns it, or NULL when the candidates are full.
  */
 struct talks_cand *talks_cand_add(struct talks_cands *, size_t block,
-	    size_t off, size_t len, size_t list, size_t end, uint32_t cues);
+	    size_t off, size_t len, size_t list, size_t end, uint64_t cues);
 
 /* talks-candidates.c: the names of the opening, with their places. */
 void	 talks_candidates(const struct talks_opening *, struct talks_cands *);

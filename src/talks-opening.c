@@ -155,7 +155,7 @@ talks_is_linked(const struct talks_block *b, size_t p, size_t e)
  */
 struct talks_cand *
 talks_cand_add(struct talks_cands *c, size_t block, size_t off,
-    size_t len, size_t list, size_t end, uint32_t cues)
+    size_t len, size_t list, size_t end, uint64_t cues)
 {
 	struct talks_cand	*k;
 	size_t			 i;

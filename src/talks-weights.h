@@ -79,6 +79,8 @@ static const int talks_weight[TALKS_NCUES] = {
 	[TALKS_CUE_QUOTED]		= -10,
 	/* The article's byline names it: the writer, as a rule. */
 	[TALKS_CUE_AUTHOR]		= -4,
+	/* "Speaker: BEKAH": a name, or "TBD"; the section must spell it. */
+	[TALKS_CUE_SHOUTED]		= -6,
 	/* In a block quote: someone else's words. */
 	[TALKS_CUE_QUOTE_BLOCK]		= -10,
 	/* Prose beside a heading or a label that names presenters. */

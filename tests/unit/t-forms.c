@@ -54,7 +54,10 @@ static const char t_article[] =
     "## Programme\n\n| Time | Title | Speaker(s) |\n|---|---|---|\n"
     "| 10:00 | Welcome and a look at caches | Amy Chen (Acme) |\n\n"
     "## Timetable\n\n| Time | Title | Room |\n|---|---|---|\n"
-    "| 10:00 | Welcome | Main Hall |\n";
+    "| 10:00 | Welcome | Main Hall |\n\n"
+    "## SPEAKER: KIM\n\n**Talk title:** Fast tests\n\n"
+    "Kim Lee is a developer at Acme.\n\n"
+    "## Speaker: TBD\n\nMore news soon.\n";
 
 /* A section by the start of its title, its speaker, or NULL for none. */
 static const struct {
@@ -73,6 +76,7 @@ static const struct {
 	{ "Compilers", "Hana Sato" },
 	{ "Rosa Diaz", "Rosa Diaz" },
 	{ "Programme", "Amy Chen" },
+	{ "SPEAKER: KIM", "Kim Lee" },
 	/* Thanked, asking, quoted, organising, quoted at length: none. */
 	{ "Thanks", NULL },
 	{ "Questions", NULL },
@@ -84,6 +88,8 @@ static const struct {
 	{ "Downloads", NULL },
 	/* A table without a column of presenters: none. */
 	{ "Timetable", NULL },
+	/* A label's word in capitals the section never spells: none. */
+	{ "Speaker: TBD", NULL },
 };
 
 /* The section whose title starts with `title`; nsections if none. */
