@@ -523,6 +523,65 @@ talks_entry(const struct talks_block *b, size_t p, size_t eol,
 	return 0;
 }
 
+/* Whether [a, b) of s holds a letter or a digit. */
+static bool
+talks_has_alnum(const char *s, size_t a, size_t b)
+{
+	for (; a < b; a++)
+		if ((s[a] >= 'A' && s[a] <= 'Z') || (s[a] >= 'a' &&
+		    s[a] <= 'z') || (s[a] >= '0' && s[a] <= '9') ||
+		    (unsigned char)s[a] >= 0x80)
+			return true;
+	return false;
+}
+
+/*
+ * The names in square brackets that close the line [p, e), after a
+ * topic, as minutes credit each item: "Demo -- Helpful warnings [Jordan
+ * Liggitt]", "SIG Windows [Mark Rossetti + Michael Michael]", "Release
+ * [Jeremy Rickard | @jerickar]".  Each part of the brackets, apart at
+ * "+" or "/" (or a list's "," and "and"), is names up to a "|", "(" or
+ * its end; any other part makes them none.
+ */
+static void
+talks_find_bracketed(const struct talks_opening *op, size_t bi, size_t p,
+    size_t e, struct talks_cands *c)
+{
+	const struct talks_block	*b = &op->blocks[bi];
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	const char			*open;
+	size_t				 close = e, q, stop, n = 0, m, end;
+
+	while (close > p && (b->text[close - 1] == ' ' ||
+	    b->text[close - 1] == '\n'))
+		close--;
+	if (close <= p + 2 || b->text[close - 1] != ']' ||
+	    (open = memrchr(b->text + p, '[', close - p)) == NULL ||
+	    !talks_has_alnum(b->text, p, (size_t)(open - b->text)))
+		return;
+	/* Set apart by a blank: "[Text][Label]" is a link's source. */
+	if (open[-1] != ' ')
+		return;
+	close--;
+	for (q = (size_t)(open - b->text) + 1; q < close; q = stop + 1) {
+		while (q < close && b->text[q] == ' ')
+			q++;
+		for (stop = q; stop < close && strchr("+/|(", b->text[stop]) ==
+		    NULL; stop++)
+			continue;
+		m = talks_names_at(b->text, stop, q, names + n,
+		    TALKS_FOUND_MAX - n, &end);
+		if (m == 0 || talks_has_alnum(b->text, end, stop))
+			return;
+		n += m;
+		if (n == TALKS_FOUND_MAX || (stop < close &&
+		    (b->text[stop] == '|' || b->text[stop] == '(')))
+			break;
+	}
+	talks_add_names(c, bi, names, n, (size_t)(open - b->text) + 1, close,
+	    TALKS_CUE(TALKS_CUE_BRACKETED));
+}
+
 /*
  * "by Jane Roe, Acme" opening a line under a title set in bold or as a
  * link: a programme's entry, "**[Title](...)**" then its presenters.
@@ -574,6 +633,8 @@ talks_find_labels(const struct talks_opening *op, struct talks_cands *c)
 			talks_find_label(op, bi, p, c, 0);
 			if (b->text[p] == 'b')
 				talks_find_by_line(op, bi, p, c);
+			if (b->kind != TALKS_BLOCK_CELL)
+				talks_find_bracketed(op, bi, p, e, c);
 			if (!talks_may_name(b->text, len, p))
 				continue;
 			/* A handle line has an "@" soon after the first name. */

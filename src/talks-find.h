@@ -30,6 +30,7 @@ enum talks_cue {
 	TALKS_CUE_HANDLE,		/* "Name - @handle" */
 	TALKS_CUE_ENTRY,		/* "**Name** Title", "Name: [Title]" */
 	TALKS_CUE_BY_LINE,		/* "**[Title](...)**" then "by Name" */
+	TALKS_CUE_BRACKETED,		/* "Topic [Name]" closing a line */
 	TALKS_CUE_LISTING,		/* one of several entries, linked */
 	TALKS_CUE_SUBJECT,		/* "Name discussed" opens the text */
 	TALKS_CUE_LATER_SUBJECT,	/* "Name presented" later on */
@@ -68,7 +69,7 @@ enum talks_cue {
 #define TALKS_STRUCTURE	(TALKS_CUE(TALKS_CUE_HEADING) |			\
 	TALKS_CUE(TALKS_CUE_HEADING_LEAD) | TALKS_CUE(TALKS_CUE_LABEL) |	\
 	TALKS_CUE(TALKS_CUE_HANDLE) | TALKS_CUE(TALKS_CUE_ENTRY) |		\
-	TALKS_CUE(TALKS_CUE_BY_LINE) |						\
+	TALKS_CUE(TALKS_CUE_BY_LINE) | TALKS_CUE(TALKS_CUE_BRACKETED) |		\
 	TALKS_CUE(TALKS_CUE_HEADING_REPORT))
 
 /* Candidates one section may have at the most. */

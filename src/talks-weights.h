@@ -39,6 +39,8 @@ static const int talks_weight[TALKS_NCUES] = {
 	[TALKS_CUE_ENTRY]		= 5,
 	/* A title in bold or linked, then "by Name" on the next line. */
 	[TALKS_CUE_BY_LINE]		= 14,
+	/* "Demo: warnings [Name]": minutes credit an item so. */
+	[TALKS_CUE_BRACKETED]		= 14,
 	/* ... one of two or more, a third of them linked: a programme. */
 	[TALKS_CUE_LISTING]		= 5,
 	/* "Name discussed ..." opening the section. */

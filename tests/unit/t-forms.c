@@ -57,7 +57,10 @@ static const char t_article[] =
     "| 10:00 | Welcome | Main Hall |\n\n"
     "## SPEAKER: KIM\n\n**Talk title:** Fast tests\n\n"
     "Kim Lee is a developer at Acme.\n\n"
-    "## Speaker: TBD\n\nMore news soon.\n";
+    "## Speaker: TBD\n\nMore news soon.\n\n"
+    "## Minutes\n\n- Demo -- the new cache [Lea Wong | @lwong]\n"
+    "  - it is fast\n\n"
+    "## See also\n\nThe rules are in [Text Rules][Rules Page]\n";
 
 /* A section by the start of its title, its speaker, or NULL for none. */
 static const struct {
@@ -77,6 +80,7 @@ static const struct {
 	{ "Rosa Diaz", "Rosa Diaz" },
 	{ "Programme", "Amy Chen" },
 	{ "SPEAKER: KIM", "Kim Lee" },
+	{ "Minutes", "Lea Wong" },
 	/* Thanked, asking, quoted, organising, quoted at length: none. */
 	{ "Thanks", NULL },
 	{ "Questions", NULL },
@@ -90,6 +94,8 @@ static const struct {
 	{ "Timetable", NULL },
 	/* A label's word in capitals the section never spells: none. */
 	{ "Speaker: TBD", NULL },
+	/* A reference link's source, left as text: none. */
+	{ "See also", NULL },
 };
 
 /* The section whose title starts with `title`; nsections if none. */
