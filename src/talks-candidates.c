@@ -30,6 +30,7 @@
 #define TALKS_LINKED_NAME_MAX	80	/* bytes of a link's text that names */
 #define TALKS_HANDLE_AT		160	/* bytes into a line, its first "@" */
 #define TALKS_ITEM_MAX		60	/* bytes of an item that is a name */
+#define TALKS_POSSESSIVE_AT	200	/* bytes from a list to its "'s" */
 
 static void	 talks_find_label(const struct talks_opening *, size_t bi,
 		    size_t p, struct talks_cands *, uint64_t cues);
@@ -107,6 +108,33 @@ talks_heading_element(const struct talks_block *h, const char *buf,
 			return n;
 	}
 	return 0;
+}
+
+/*
+ * Whether a name of two parts or more may start at p, before the grammar
+ * is asked: a word, then a blank and a capital (or a letter beyond
+ * ASCII), perhaps after a short lower-case particle ("Rik van Riel"), or
+ * an initial ("H. Peter Anvin").  Most capitals of a text open no name.
+ */
+static bool
+talks_may_be_name(const char *s, size_t len, size_t p)
+{
+	size_t	 q = p + 1, w;
+
+	while (q < len && ((s[q] >= 'a' && s[q] <= 'z') ||
+	    (s[q] >= 'A' && s[q] <= 'Z') || (unsigned char)s[q] >= 0x80 ||
+	    s[q] == '-' || s[q] == '\''))
+		q++;
+	if (q < len && s[q] == '.' && q == p + 1)
+		q++;
+	if (q + 1 >= len || s[q] != ' ')
+		return false;
+	q++;
+	for (w = q; w < len && s[w] >= 'a' && s[w] <= 'z' && w - q < 6; w++)
+		continue;
+	if (w > q && w + 1 < len && s[w] == ' ')
+		q = w + 1;
+	return talks_may_name(s, len, q);
 }
 
 /*
@@ -205,7 +233,8 @@ talks_find_heading(const struct talks_opening *op, struct talks_cands *c)
 		return;
 	}
 	/* "Jane Roe" alone, over what she told or what was told of her. */
-	n = talks_names_at(buf, h->len, 0, names, TALKS_FOUND_MAX, &end);
+	n = talks_may_be_name(buf, h->len, 0) ? talks_names_at(buf, h->len, 0,
+	    names, TALKS_FOUND_MAX, &end) : 0;
 	if (n > 0 && names[0].off == 0 && end == h->len) {
 		talks_add_names(c, 0, names, n, 0, end,
 		    TALKS_CUE(TALKS_CUE_HEADING_NAME));
@@ -789,32 +818,6 @@ talks_is_link_at(const struct talks_block *b, size_t p)
 	return false;
 }
 
-/*
- * Whether a name of two parts or more may start at p, before the grammar
- * is asked: a word, then a blank and a capital (or a letter beyond
- * ASCII), perhaps after a short lower-case particle ("Rik van Riel"), or
- * an initial ("H. Peter Anvin").  Most capitals of a text open no name.
- */
-static bool
-talks_may_be_name(const char *s, size_t len, size_t p)
-{
-	size_t	 q = p + 1, w;
-
-	while (q < len && ((s[q] >= 'a' && s[q] <= 'z') ||
-	    (s[q] >= 'A' && s[q] <= 'Z') || (unsigned char)s[q] >= 0x80 ||
-	    s[q] == '-' || s[q] == '\''))
-		q++;
-	if (q < len && s[q] == '.' && q == p + 1)
-		q++;
-	if (q + 1 >= len || s[q] != ' ')
-		return false;
-	q++;
-	for (w = q; w < len && s[w] >= 'a' && s[w] <= 'z' && w - q < 6; w++)
-		continue;
-	if (w > q && w + 1 < len && s[w] == ' ')
-		q = w + 1;
-	return talks_may_name(s, len, q);
-}
 
 /*
  * Every other name of the opening's first paragraphs, and every linked
@@ -832,13 +835,21 @@ talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
 {
 	const struct talks_block	*b = &op->blocks[bi];
 	struct talks_name		 names[TALKS_FOUND_MAX];
-	size_t				 n, end;
+	size_t				 n, end, w;
 
 	if (!talks_may_be_name(b->text, len, p))
 		return p;
-	/* A list with a possessive is read only as a presenter's. */
+	/*
+	 * A list with a possessive is read only as a presenter's, and needs
+	 * an apostrophe, typed or typeset, soon after its start.
+	 */
 	if ((n = talks_names_at(b->text, len, p, names, TALKS_FOUND_MAX,
 	    &end)) == 0) {
+		w = len - p < TALKS_POSSESSIVE_AT ? len - p :
+		    TALKS_POSSESSIVE_AT;
+		if (memchr(b->text + p, '\'', w) == NULL &&
+		    memmem(b->text + p, w, "\xe2\x80\x99", 3) == NULL)
+			return p;
 		n = talks_presenter_at(b->text, len, p, names,
 		    TALKS_FOUND_MAX);
 		if (n == 0)
