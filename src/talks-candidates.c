@@ -784,23 +784,23 @@ talks_item_name(const struct talks_opening *op, size_t bi,
 static void
 talks_find_items(const struct talks_opening *op, struct talks_cands *c)
 {
-	struct talks_name	 nm, other;
-	size_t			 bi, j, end, items;
-	bool			 alone;
+	struct talks_name	 nm, one;
+	size_t			 a, z, end, oneend = 0, oneb = 0, named;
 
-	for (bi = 1; bi < op->nblocks; bi++) {
-		if ((end = talks_item_name(op, bi, &nm)) == 0)
-			continue;
-		alone = true;
-		items = 1;
-		for (j = bi; j > 1 && op->blocks[j - 1].kind ==
-		    TALKS_BLOCK_ITEM; j--, items++)
-			alone = alone && talks_item_name(op, j - 1, &other) == 0;
-		for (j = bi + 1; j < op->nblocks && op->blocks[j].kind ==
-		    TALKS_BLOCK_ITEM; j++, items++)
-			alone = alone && talks_item_name(op, j, &other) == 0;
-		if (alone && items > 1)
-			talks_cand_add(c, bi, nm.off, nm.len, 0, end,
+	for (a = 1; a < op->nblocks; a = z > a ? z : a + 1) {
+		/* Each run of items once: one name among two items or more. */
+		for (z = a, named = 0; z < op->nblocks &&
+		    op->blocks[z].kind == TALKS_BLOCK_ITEM; z++) {
+			if (named > 1 || (end = talks_item_name(op, z, &nm)) == 0)
+				continue;
+			if (named++ == 0) {
+				one = nm;
+				oneb = z;
+				oneend = end;
+			}
+		}
+		if (named == 1 && z - a > 1)
+			talks_cand_add(c, oneb, one.off, one.len, 0, oneend,
 			    TALKS_CUE(TALKS_CUE_ITEM_ALONE));
 	}
 }
@@ -818,12 +818,6 @@ talks_is_link_at(const struct talks_block *b, size_t p)
 	return false;
 }
 
-
-/*
- * Every other name of the opening's first paragraphs, and every linked
- * name of the rest: what only its surroundings can make a presenter of
- * ("We heard from Jane Roe about ...", "a talk on X by Jane Roe").
- */
 /*
  * The names at p of block bi, a presenter's where a talk is named beside
  * them ("Jane Roe's talk", a list with a possessive) or else any names;
