@@ -118,6 +118,28 @@ doc_folded_in(const char *name, size_t nlen, const char *s, size_t len)
 	return na > 0 && strstr(b, a) != NULL;
 }
 
+/* List depth past which an item's text is a point's detail. */
+#define DOC_OPENING_DEPTH	2
+
+/*
+ * Whether block `b` is read as part of its section's opening: a paragraph
+ * or a sub-heading, but not one in a list nested deeper than
+ * DOC_OPENING_DEPTH.  Minutes credit each item of their agenda on its
+ * first or second level ("SIG Apps [Jane Roe]") and note what was said
+ * below it; the notes would fill the opening before the agenda's end.
+ */
+static bool
+doc_in_opening(const struct doc *d, size_t b)
+{
+	const struct doc_block	*blk = &d->blocks[b];
+
+	if (blk->kind != DOC_PARAGRAPH && blk->kind != DOC_HEADING)
+		return false;
+	return blk->parent == DOC_NONE ||
+	    d->blocks[blk->parent].kind != DOC_ITEM ||
+	    d->blocks[blk->parent].level <= DOC_OPENING_DEPTH;
+}
+
 /* Marks of one block talks_find() is given. */
 #define DOC_FIND_MARKS	32
 
@@ -221,8 +243,7 @@ doc_talks_opening(const struct doc *d, size_t s, struct talks_block *tb,
 			n = doc_talks_cells(d, b, tb, marks, from, n);
 			continue;
 		}
-		if (b == sec->heading || (d->blocks[b].kind != DOC_PARAGRAPH &&
-		    d->blocks[b].kind != DOC_HEADING))
+		if (b == sec->heading || !doc_in_opening(d, b))
 			continue;
 		from[n] = b;
 		doc_talks_block(d, b, &tb[n], marks[n]);
@@ -508,7 +529,8 @@ doc_open(struct doc *d, enum doc_kind kind, size_t parent, unsigned int level)
 		doc_section_open(d, b, DOC_NONE, 1);
 	blk->section = d->nsections - 1;
 	d->sections[blk->section].end = b + 1;
-	d->sections[blk->section].nparagraphs += kind == DOC_PARAGRAPH;
+	d->sections[blk->section].nparagraphs += kind == DOC_PARAGRAPH &&
+	    doc_in_opening(d, b);
 	return b;
 }
 

@@ -35,19 +35,6 @@
 static void	 talks_find_label(const struct talks_opening *, size_t bi,
 		    size_t p, struct talks_cands *, uint64_t cues);
 
-/* Add names found in block bi, a list [list, end), with `cues`. */
-static void
-talks_add_names(struct talks_cands *c, size_t bi,
-    const struct talks_name *names, size_t n, size_t list, size_t end,
-    uint64_t cues)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++)
-		talks_cand_add(c, bi, names[i].off, names[i].len, list, end,
-		    cues);
-}
-
 /*
  * The heading's text with code spans hidden under blanks, at the same
  * offsets: "`Foo Bar` - Jane Roe" names no "Foo Bar".  Returns false if the
@@ -408,46 +395,6 @@ talks_find_label(const struct talks_opening *op, size_t bi, size_t p,
 		    TALKS_CUE(TALKS_CUE_SHOUTED) : 0));
 }
 
-/*
- * "Jane Roe - @jroe", "A - @a & B - @b": names each followed by a dash
- * and a handle, opening a line.
- */
-static void
-talks_find_handles(const struct talks_opening *op, size_t bi, size_t p,
-    struct talks_cands *c)
-{
-	const struct talks_block	*b = &op->blocks[bi];
-	struct talks_name		 nm;
-	size_t				 len = talks_block_len(b), end, q;
-
-	while (talks_names_at(b->text, len, p, &nm, 1, &end) == 1) {
-		q = nm.off + nm.len;
-		while (q < len && b->text[q] == ' ')
-			q++;
-		if (q < len && b->text[q] == '-')
-			q++;
-		else if (q + 3 <= len &&
-		    memcmp(b->text + q, "\xe2\x80\x93", 3) == 0)
-			q += 3;
-		else
-			return;
-		while (q < len && b->text[q] == ' ')
-			q++;
-		if (q >= len || b->text[q] != '@')
-			return;
-		talks_cand_add(c, bi, nm.off, nm.len, nm.off, q,
-		    TALKS_CUE(TALKS_CUE_HANDLE));
-		/* Past the handle and what parts it from the next name. */
-		while (q < len && strchr(" \n,&", b->text[q]) == NULL)
-			q++;
-		while (q < len && strchr(" \n,&", b->text[q]) != NULL)
-			q++;
-		if (q + 4 < len && memcmp(b->text + q, "and ", 4) == 0)
-			q += 4;
-		p = q;
-	}
-}
-
 /* Whether a link starts at e, after blanks and a comma or dash. */
 static bool
 talks_link_follows(const struct talks_block *b, size_t e)
@@ -550,93 +497,6 @@ talks_entry(const struct talks_block *b, size_t p, size_t eol,
 		return n > 0 && end == e - 2 ? n : 0;
 	}
 	return 0;
-}
-
-/* Whether [a, b) of s holds a letter or a digit. */
-static bool
-talks_has_alnum(const char *s, size_t a, size_t b)
-{
-	for (; a < b; a++)
-		if ((s[a] >= 'A' && s[a] <= 'Z') || (s[a] >= 'a' &&
-		    s[a] <= 'z') || (s[a] >= '0' && s[a] <= '9') ||
-		    (unsigned char)s[a] >= 0x80)
-			return true;
-	return false;
-}
-
-/*
- * The names in square brackets that close the line [p, e), after a
- * topic, as minutes credit each item: "Demo -- Helpful warnings [Jordan
- * Liggitt]", "SIG Windows [Mark Rossetti + Michael Michael]", "Release
- * [Jeremy Rickard | @jerickar]".  Each part of the brackets, apart at
- * "+" or "/" (or a list's "," and "and"), is names up to a "|", "(" or
- * its end; any other part makes them none.
- */
-static void
-talks_find_bracketed(const struct talks_opening *op, size_t bi, size_t p,
-    size_t e, struct talks_cands *c)
-{
-	const struct talks_block	*b = &op->blocks[bi];
-	struct talks_name		 names[TALKS_FOUND_MAX];
-	const char			*open;
-	size_t				 close = e, q, stop, n = 0, m, end;
-
-	while (close > p && (b->text[close - 1] == ' ' ||
-	    b->text[close - 1] == '\n'))
-		close--;
-	if (close <= p + 2 || b->text[close - 1] != ']' ||
-	    (open = memrchr(b->text + p, '[', close - p)) == NULL ||
-	    !talks_has_alnum(b->text, p, (size_t)(open - b->text)))
-		return;
-	/* Set apart by a blank: "[Text][Label]" is a link's source. */
-	if (open[-1] != ' ')
-		return;
-	close--;
-	for (q = (size_t)(open - b->text) + 1; q < close; q = stop + 1) {
-		while (q < close && b->text[q] == ' ')
-			q++;
-		for (stop = q; stop < close && strchr("+/|(", b->text[stop]) ==
-		    NULL; stop++)
-			continue;
-		m = talks_names_at(b->text, stop, q, names + n,
-		    TALKS_FOUND_MAX - n, &end);
-		if (m == 0 || talks_has_alnum(b->text, end, stop))
-			return;
-		n += m;
-		if (n == TALKS_FOUND_MAX || (stop < close &&
-		    (b->text[stop] == '|' || b->text[stop] == '(')))
-			break;
-	}
-	talks_add_names(c, bi, names, n, (size_t)(open - b->text) + 1, close,
-	    TALKS_CUE(TALKS_CUE_BRACKETED));
-}
-
-/*
- * "by Jane Roe, Acme" opening a line under a title set in bold or as a
- * link: a programme's entry, "**[Title](...)**" then its presenters.
- */
-static void
-talks_find_by_line(const struct talks_opening *op, size_t bi, size_t p,
-    struct talks_cands *c)
-{
-	const struct talks_block	*b = &op->blocks[bi];
-	struct talks_name		 names[TALKS_FOUND_MAX];
-	size_t				 len = talks_block_len(b), i, e, n, end;
-
-	if (p < 2 || len - p < 4 || memcmp(b->text + p, "by ", 3) != 0)
-		return;
-	for (e = p - 1; e > 0 && b->text[e - 1] == ' '; e--)
-		continue;
-	for (i = 0; i < b->nmarks; i++)
-		if ((b->marks[i].kind == TALKS_MARK_STRONG ||
-		    b->marks[i].kind == TALKS_MARK_LINK) &&
-		    b->marks[i].off + b->marks[i].len == e)
-			break;
-	if (i == b->nmarks || (n = talks_names_at(b->text, len, p + 3, names,
-	    TALKS_FOUND_MAX, &end)) == 0)
-		return;
-	talks_add_names(c, bi, names, n, p + 3, end,
-	    TALKS_CUE(TALKS_CUE_BY_LINE));
 }
 
 /*

@@ -1,6 +1,7 @@
 /*
  * talks-find: what the three stages of the speakers finder share.  The
- * candidates stage (talks-candidates.c) finds the names a section's
+ * candidates stage (talks-candidates.c, with talks-credits.c for the
+ * lines of programmes and minutes) finds the names a section's
  * opening holds and the place each stands in; the evidence stage
  * (talks-evidence.c) looks around each for what makes a presenter of it
  * or not; talks-find.c weighs what was found (talks-weights.h) and keeps
@@ -117,6 +118,12 @@ bool	 talks_may_name(const char *s, size_t len, size_t p);
 bool	 talks_may_subject(const char *s, size_t len, size_t p);
 /* Whether a link's text overlaps [p, e) of block `b`. */
 bool	 talks_is_linked(const struct talks_block *b, size_t p, size_t e);
+/* Add the names found in block bi, a list [list, end), with `cues`. */
+void	 talks_add_names(struct talks_cands *, size_t bi,
+	    const struct talks_name *names, size_t n, size_t list, size_t end,
+	    uint64_t cues);
+/* Whether code, which names nobody, overlaps [p, e) of block `b`. */
+bool	 talks_is_code(const struct talks_block *b, size_t p, size_t e);
 /* Whether `word` occurs in `b` as a whole word, at or after `from`;
  * where, or (size_t)-1. */
 size_t	 talks_word_in(const struct talks_block *b, size_t from,
@@ -128,6 +135,18 @@ size_t	 talks_word_in(const struct talks_block *b, size_t from,
  */
 struct talks_cand *talks_cand_add(struct talks_cands *, size_t block,
 	    size_t off, size_t len, size_t list, size_t end, uint64_t cues);
+
+/*
+ * talks-credits.c: lines that credit a talk to its presenters, from p in
+ * block bi (to e, the line's end): "Jane Roe - @jroe", "Demo [Jane Roe]",
+ * a title then "by Jane Roe".
+ */
+void	 talks_find_handles(const struct talks_opening *, size_t bi, size_t p,
+	    struct talks_cands *);
+void	 talks_find_bracketed(const struct talks_opening *, size_t bi,
+	    size_t p, size_t e, struct talks_cands *);
+void	 talks_find_by_line(const struct talks_opening *, size_t bi, size_t p,
+	    struct talks_cands *);
 
 /* talks-candidates.c: the names of the opening, with their places. */
 void	 talks_candidates(const struct talks_opening *, struct talks_cands *);

@@ -135,16 +135,30 @@ talks_may_subject(const char *s, size_t len, size_t p)
 	return q >= len || s[q] == ',' || (q - w <= 6 && s[q] == ' ');
 }
 
-bool
-talks_is_linked(const struct talks_block *b, size_t p, size_t e)
+/* Whether a mark of `kind` overlaps [p, e) of block `b`. */
+static bool
+talks_is_marked(const struct talks_block *b, enum talks_mark_kind kind,
+    size_t p, size_t e)
 {
 	size_t	 i;
 
 	for (i = 0; i < b->nmarks; i++)
-		if (b->marks[i].kind == TALKS_MARK_LINK &&
+		if (b->marks[i].kind == kind &&
 		    b->marks[i].off < e && b->marks[i].off + b->marks[i].len > p)
 			return true;
 	return false;
+}
+
+bool
+talks_is_linked(const struct talks_block *b, size_t p, size_t e)
+{
+	return talks_is_marked(b, TALKS_MARK_LINK, p, e);
+}
+
+bool
+talks_is_code(const struct talks_block *b, size_t p, size_t e)
+{
+	return talks_is_marked(b, TALKS_MARK_HIDDEN, p, e);
 }
 
 /*
@@ -178,4 +192,17 @@ talks_cand_add(struct talks_cands *c, size_t block, size_t off,
 	k->end = end;
 	k->cues = cues;
 	return k;
+}
+
+/* Add names found in block bi, a list [list, end), with `cues`. */
+void
+talks_add_names(struct talks_cands *c, size_t bi,
+    const struct talks_name *names, size_t n, size_t list, size_t end,
+    uint64_t cues)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		talks_cand_add(c, bi, names[i].off, names[i].len, list, end,
+		    cues);
 }

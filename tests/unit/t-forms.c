@@ -12,6 +12,11 @@
 #include "tap.h"
 #include "testdoc.h"
 
+/* Notes under an item of minutes, nested three deep: 40 paragraphs. */
+#define T_NOTE		"    - it was said\n"
+#define T_NOTES		T_NOTE T_NOTE T_NOTE T_NOTE T_NOTE T_NOTE T_NOTE T_NOTE
+#define T_NOTES40	T_NOTES T_NOTES T_NOTES T_NOTES T_NOTES
+
 static const char t_article[] =
     "# Notes from the Spring Summit\n\nBy Sam Writer\n\n"
     "The summit had many good talks this year.\n\n"
@@ -60,6 +65,12 @@ static const char t_article[] =
     "## Speaker: TBD\n\nMore news soon.\n\n"
     "## Minutes\n\n- Demo -- the new cache [Lea Wong | @lwong]\n"
     "  - it is fast\n\n"
+    "## Agenda\n\n- Updates\n  - Release\n" T_NOTES40
+    "  - SIG Apps [Jon Bell - Release Lead] Confirmed\n\n"
+    "## Working groups\n\n- wg-lts [@jbell]: [slides](https://example.com/s)"
+    "\n\n"
+    "## Fairness\n\nThe metric is part of a legal definition of fairness "
+    "[@ecfr]\n\n"
     "## See also\n\nThe rules are in [Text Rules][Rules Page]\n";
 
 /* A section by the start of its title, its speaker, or NULL for none. */
@@ -81,6 +92,9 @@ static const struct {
 	{ "Programme", "Amy Chen" },
 	{ "SPEAKER: KIM", "Kim Lee" },
 	{ "Minutes", "Lea Wong" },
+	/* An agenda's item past forty notes nested under another. */
+	{ "Agenda", "Jon Bell" },
+	{ "Working groups", "@jbell" },
 	/* Thanked, asking, quoted, organising, quoted at length: none. */
 	{ "Thanks", NULL },
 	{ "Questions", NULL },
@@ -94,6 +108,8 @@ static const struct {
 	{ "Timetable", NULL },
 	/* A label's word in capitals the section never spells: none. */
 	{ "Speaker: TBD", NULL },
+	/* A citation closing a sentence: none. */
+	{ "Fairness", NULL },
 	/* A reference link's source, left as text: none. */
 	{ "See also", NULL },
 };
