@@ -143,6 +143,21 @@ doc_in_opening(const struct doc *d, size_t b)
 /* Marks of one block talks_find() is given. */
 #define DOC_FIND_MARKS	32
 
+/*
+ * Whether link span `sp` leads to a place in this article ("#storage",
+ * "this-page.html#storage"): an entry of its contents, which names a
+ * section, not a talk's page or a person's.
+ */
+static bool
+doc_links_within(const struct doc *d, const struct doc_span *sp)
+{
+	const char	*url = d->urls.data + sp->url_off;
+
+	return sp->url_len > 0 && memchr(url, '#', sp->url_len) != NULL &&
+	    memchr(url, ':', sp->url_len) == NULL &&
+	    (url[0] == '#' || memchr(url, '/', sp->url_len) == NULL);
+}
+
 /* The marks talks_find() reads, from block `b`'s style spans. */
 static size_t
 doc_talks_marks(const struct doc *d, size_t b, struct talks_mark *m)
@@ -153,6 +168,8 @@ doc_talks_marks(const struct doc *d, size_t b, struct talks_mark *m)
 
 	for (i = 0; i < blk->nspan && n < DOC_FIND_MARKS; i++) {
 		sp = &d->spans[blk->span + i];
+		if (sp->kind == DOC_SPAN_LINK && doc_links_within(d, sp))
+			continue;
 		if (sp->kind == DOC_SPAN_LINK)
 			m[n].kind = TALKS_MARK_LINK;
 		else if (sp->kind == DOC_SPAN_STRONG)

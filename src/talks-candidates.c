@@ -531,8 +531,13 @@ talks_find_labels(const struct talks_opening *op, struct talks_cands *c)
 			    e - p : TALKS_HANDLE_AT) != NULL)
 				talks_find_handles(op, bi, p, c);
 			if (b->kind == TALKS_BLOCK_HEADING ||
-			    b->kind == TALKS_BLOCK_CELL || (n = talks_entry(b,
-			    p, e, names, TALKS_FOUND_MAX, &vouched)) == 0)
+			    b->kind == TALKS_BLOCK_CELL)
+				continue;
+			if ((n = talks_entry(b, p, e, names, TALKS_FOUND_MAX,
+			    &vouched)) == 0 && (n = talks_linked_credit(b, p, e,
+			    names, TALKS_FOUND_MAX)) > 0)
+				vouched = true;
+			if (n == 0)
 				continue;
 			talks_add_names(c, bi, names, n, p, e,
 			    TALKS_CUE(TALKS_CUE_ENTRY));

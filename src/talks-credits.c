@@ -222,3 +222,85 @@ talks_find_by_line(const struct talks_opening *op, size_t bi, size_t p,
 	    TALKS_CUE(TALKS_CUE_BY_LINE));
 }
 
+
+/*
+ * The end of the last dash in [p, e) that parts a title from its credit
+ * -- " - ", " -- ", " – ", " — " -- or p if none.
+ */
+static size_t
+talks_credit_dash(const char *s, size_t p, size_t e)
+{
+	size_t	 q, at = p;
+
+	for (q = p + 1; q + 2 < e; q++) {
+		if (s[q - 1] != ' ')
+			continue;
+		if (s[q] == '-' && s[q + 1] == ' ')
+			at = q + 2;
+		else if (s[q] == '-' && s[q + 1] == '-' && s[q + 2] == ' ')
+			at = q + 3;
+		else if (q + 3 < e && (memcmp(s + q, "\xe2\x80\x93 ", 4) == 0 ||
+		    memcmp(s + q, "\xe2\x80\x94 ", 4) == 0))
+			at = q + 4;
+	}
+	return at;
+}
+
+/*
+ * Past an affiliation at q, after a name and ", ": capitalised words, up to
+ * " and ", " & " or e.  Returns where the next name may start (or e), or
+ * q if none is there.
+ */
+static size_t
+talks_skip_affiliation(const char *s, size_t q, size_t e)
+{
+	size_t	 w;
+
+	if (q >= e || !talks_may_name(s, e, q))
+		return q;
+	for (w = q; w < e; w++) {
+		if (s[w] == '&' && s[w - 1] == ' ')
+			return w + 1 < e ? w + 1 : e;
+		if (s[w] == ' ' && e - w > 5 && memcmp(s + w, " and ", 5) == 0)
+			return w + 5;
+	}
+	return e;
+}
+
+size_t
+talks_linked_credit(const struct talks_block *b, size_t p, size_t eol,
+    struct talks_name *names, size_t max)
+{
+	size_t	 i, e = eol, q, m, n = 0, end;
+
+	while (e > p && (b->text[e - 1] == ' ' || b->text[e - 1] == '\n'))
+		e--;
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_LINK && b->marks[i].off == p)
+			break;
+	if (i == b->nmarks || b->marks[i].len != e - p ||
+	    (q = talks_credit_dash(b->text, p, e)) == p)
+		return 0;
+	/* A title of two words or more: "UVA - Beloved Sons" is a problem's. */
+	for (i = p, m = 0; i < q && m < 3; i++)
+		m += b->text[i] == ' ';
+	if (m < 3)
+		return 0;
+	while (q < e && n < max) {
+		while (q < e && b->text[q] == ' ')
+			q++;
+		if ((m = talks_names_at(b->text, e, q, names + n, max - n,
+		    &end)) == 0)
+			return 0;
+		n += m;
+		while (end < e && b->text[end] == ' ')
+			end++;
+		if (end == e)
+			return n;
+		if (b->text[end] != ',' ||
+		    (q = talks_skip_affiliation(b->text, end + 1 +
+		    (end + 1 < e && b->text[end + 1] == ' '), e)) == end + 2)
+			return 0;
+	}
+	return n;
+}

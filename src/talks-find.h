@@ -147,6 +147,13 @@ void	 talks_find_bracketed(const struct talks_opening *, size_t bi,
 	    size_t p, size_t e, struct talks_cands *);
 void	 talks_find_by_line(const struct talks_opening *, size_t bi, size_t p,
 	    struct talks_cands *);
+/*
+ * A line [p, eol) of block `b` that is one link, "[Title - Jane Roe, Acme
+ * and John Doe, Initech](...)": a programme's entry.  Returns how many
+ * names it credits, stored in `names`.
+ */
+size_t	 talks_linked_credit(const struct talks_block *b, size_t p,
+	    size_t eol, struct talks_name *names, size_t max);
 
 /* talks-candidates.c: the names of the opening, with their places. */
 void	 talks_candidates(const struct talks_opening *, struct talks_cands *);

@@ -69,6 +69,12 @@ static const char t_article[] =
     "  - SIG Apps [Jon Bell - Release Lead] Confirmed\n\n"
     "## Working groups\n\n- wg-lts [@jbell]: [slides](https://example.com/s)"
     "\n\n"
+    "## Presentations\n\n- [Open source in the city - Ana Ruiz, City of "
+    "Delft](https://example.com/1)\n"
+    "- [Measuring our dependencies - Ben Ode, Acme and Cy Twombly, "
+    "Initech](https://example.com/2)\n\n"
+    "## Problems\n\n- [UVA - Beloved Sons](https://example.com/p)\n"
+    "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
     "[@ecfr]\n\n"
     "## See also\n\nThe rules are in [Text Rules][Rules Page]\n";
@@ -95,6 +101,8 @@ static const struct {
 	/* An agenda's item past forty notes nested under another. */
 	{ "Agenda", "Jon Bell" },
 	{ "Working groups", "@jbell" },
+	/* A programme's linked entries, "[Title - Name, Org](...)". */
+	{ "Presentations", "Ana Ruiz;Ben Ode;Cy Twombly" },
 	/* Thanked, asking, quoted, organising, quoted at length: none. */
 	{ "Thanks", NULL },
 	{ "Questions", NULL },
@@ -108,6 +116,8 @@ static const struct {
 	{ "Timetable", NULL },
 	/* A label's word in capitals the section never spells: none. */
 	{ "Speaker: TBD", NULL },
+	/* Problems' codes before their titles: none. */
+	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
 	{ "Fairness", NULL },
 	/* A reference link's source, left as text: none. */
@@ -129,20 +139,31 @@ t_section(const struct doc *d, const char *title)
 	return d->nsections;
 }
 
-/* Whether section `s` names exactly `speaker` (none when NULL). */
+/*
+ * Whether section `s` names exactly `speakers`, in order and apart at ";"
+ * (none when NULL).
+ */
 static bool
-t_names(const struct doc *d, size_t s, const char *speaker)
+t_names(const struct doc *d, size_t s, const char *speakers)
 {
 	const struct doc_section	*sec = &d->sections[s];
 	const struct doc_range		*r;
+	const char			*p = speakers, *semi;
+	size_t				 i, len;
 
-	if (speaker == NULL)
+	if (speakers == NULL)
 		return sec->nspeaker == 0;
-	if (sec->nspeaker != 1)
-		return false;
-	r = &d->speakers[sec->speaker];
-	return r->len == strlen(speaker) && memcmp(d->text.data + r->off,
-	    speaker, r->len) == 0;
+	for (i = 0; i < sec->nspeaker; i++) {
+		r = &d->speakers[sec->speaker + i];
+		semi = strchr(p, ';');
+		len = semi != NULL ? (size_t)(semi - p) : strlen(p);
+		if (r->len != len || memcmp(d->text.data + r->off, p, len) != 0)
+			return false;
+		if (semi == NULL)
+			return i + 1 == sec->nspeaker;
+		p = semi + 1;
+	}
+	return false;
 }
 
 int
