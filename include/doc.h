@@ -37,7 +37,7 @@
 #define DOC_PART_MAX		65536
 
 /* Speakers kept for one section at the most. */
-#define DOC_MAX_SPEAKERS	16
+#define DOC_MAX_SPEAKERS	32
 
 enum doc_kind {
 	/* Leaves: they hold text and are laid out into lines. */

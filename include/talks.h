@@ -105,7 +105,7 @@ size_t	 talks_by(const char *text, size_t len, struct talks_name *out,
 	    size_t max);
 
 /* Names one section may have at the most. */
-#define TALKS_FOUND_MAX		16
+#define TALKS_FOUND_MAX		32
 
 /* Blocks of a section's opening read, after its heading, at the most. */
 #define TALKS_FIND_BLOCKS	32
