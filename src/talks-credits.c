@@ -195,35 +195,6 @@ talks_find_bracketed(const struct talks_opening *op, size_t bi, size_t p,
 }
 
 /*
- * "by Jane Roe, Acme" opening a line under a title set in bold or as a
- * link: a programme's entry, "**[Title](...)**" then its presenters.
- */
-void
-talks_find_by_line(const struct talks_opening *op, size_t bi, size_t p,
-    struct talks_cands *c)
-{
-	const struct talks_block	*b = &op->blocks[bi];
-	struct talks_name		 names[TALKS_FOUND_MAX];
-	size_t				 len = talks_block_len(b), i, e, n, end;
-
-	if (p < 2 || len - p < 4 || memcmp(b->text + p, "by ", 3) != 0)
-		return;
-	for (e = p - 1; e > 0 && b->text[e - 1] == ' '; e--)
-		continue;
-	for (i = 0; i < b->nmarks; i++)
-		if ((b->marks[i].kind == TALKS_MARK_STRONG ||
-		    b->marks[i].kind == TALKS_MARK_LINK) &&
-		    b->marks[i].off + b->marks[i].len == e)
-			break;
-	if (i == b->nmarks || (n = talks_names_at(b->text, len, p + 3, names,
-	    TALKS_FOUND_MAX, &end)) == 0)
-		return;
-	talks_add_names(c, bi, names, n, p + 3, end,
-	    TALKS_CUE(TALKS_CUE_BY_LINE));
-}
-
-
-/*
  * The end of the last dash in [p, e) that parts a title from its credit
  * -- " - ", " -- ", " – ", " — " -- or p if none.
  */
@@ -267,11 +238,40 @@ talks_skip_affiliation(const char *s, size_t q, size_t e)
 	return e;
 }
 
+/*
+ * The credit [q, e): names, each with an affiliation after a comma, apart
+ * at "and" or "&" ("Jane Roe, Acme & John Doe, Initech"), to e.  Returns
+ * how many names, stored in `names`; 0 if anything else is there.
+ */
+static size_t
+talks_credit_names(const char *s, size_t q, size_t e,
+    struct talks_name *names, size_t max)
+{
+	size_t	 m, n = 0, end;
+
+	while (q < e && n < max) {
+		while (q < e && s[q] == ' ')
+			q++;
+		if ((m = talks_names_at(s, e, q, names + n, max - n,
+		    &end)) == 0)
+			return 0;
+		n += m;
+		while (end < e && s[end] == ' ')
+			end++;
+		if (end == e)
+			return n;
+		if (s[end] != ',' || (q = talks_skip_affiliation(s, end + 1 +
+		    (end + 1 < e && s[end + 1] == ' '), e)) == end + 2)
+			return 0;
+	}
+	return n;
+}
+
 size_t
 talks_linked_credit(const struct talks_block *b, size_t p, size_t eol,
     struct talks_name *names, size_t max)
 {
-	size_t	 i, e = eol, q, m, n = 0, end;
+	size_t	 i, e = eol, q, m;
 
 	while (e > p && (b->text[e - 1] == ' ' || b->text[e - 1] == '\n'))
 		e--;
@@ -286,21 +286,40 @@ talks_linked_credit(const struct talks_block *b, size_t p, size_t eol,
 		m += b->text[i] == ' ';
 	if (m < 3)
 		return 0;
-	while (q < e && n < max) {
-		while (q < e && b->text[q] == ' ')
-			q++;
-		if ((m = talks_names_at(b->text, e, q, names + n, max - n,
-		    &end)) == 0)
-			return 0;
-		n += m;
-		while (end < e && b->text[end] == ' ')
-			end++;
-		if (end == e)
-			return n;
-		if (b->text[end] != ',' ||
-		    (q = talks_skip_affiliation(b->text, end + 1 +
-		    (end + 1 < e && b->text[end + 1] == ' '), e)) == end + 2)
-			return 0;
-	}
-	return n;
+	return talks_credit_names(b->text, q, e, names, max);
+}
+
+/*
+ * "by Jane Roe, Acme" opening a line under a title set in bold or as a
+ * link: a programme's entry, "**[Title](...)**" then its presenters.
+ */
+void
+talks_find_by_line(const struct talks_opening *op, size_t bi, size_t p,
+    struct talks_cands *c)
+{
+	const struct talks_block	*b = &op->blocks[bi];
+	struct talks_name		 names[TALKS_FOUND_MAX];
+	size_t				 len = talks_block_len(b), i, e, n, end;
+
+	if (p < 2 || len - p < 4 || memcmp(b->text + p, "by ", 3) != 0)
+		return;
+	for (e = p - 1; e > 0 && b->text[e - 1] == ' '; e--)
+		continue;
+	for (i = 0; i < b->nmarks; i++)
+		if ((b->marks[i].kind == TALKS_MARK_STRONG ||
+		    b->marks[i].kind == TALKS_MARK_LINK) &&
+		    b->marks[i].off + b->marks[i].len == e)
+			break;
+	if (i == b->nmarks)
+		return;
+	/* "by Jane Roe, Acme & John Doe, Initech", to the line's end. */
+	for (end = talks_next_line(b->text, len, p); end > p &&
+	    (b->text[end - 1] == ' ' || b->text[end - 1] == '\n'); end--)
+		continue;
+	if ((n = talks_credit_names(b->text, p + 3, end, names,
+	    TALKS_FOUND_MAX)) == 0 && (n = talks_names_at(b->text, len, p + 3,
+	    names, TALKS_FOUND_MAX, &end)) == 0)
+		return;
+	talks_add_names(c, bi, names, n, p + 3, end,
+	    TALKS_CUE(TALKS_CUE_BY_LINE));
 }

@@ -73,6 +73,8 @@ static const char t_article[] =
     "Delft](https://example.com/1)\n"
     "- [Measuring our dependencies - Ben Ode, Acme and Cy Twombly, "
     "Initech](https://example.com/2)\n\n"
+    "## Afternoon\n\n- **[Pipelines](https://example.com/3)**<br>\n"
+    "  by Dee Holm, Acme & Eli Park, Initech<br> 2:10pm\n\n"
     "## Problems\n\n- [UVA - Beloved Sons](https://example.com/p)\n"
     "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
@@ -116,6 +118,8 @@ static const struct {
 	{ "Timetable", NULL },
 	/* A label's word in capitals the section never spells: none. */
 	{ "Speaker: TBD", NULL },
+	/* "by" then names each with an affiliation, under a title. */
+	{ "Afternoon", "Dee Holm;Eli Park" },
 	/* Problems' codes before their titles: none. */
 	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
