@@ -158,11 +158,16 @@ talks_find_bracketed(const struct talks_opening *op, size_t bi, size_t p,
 	const char			*open;
 	size_t				 close = e, q, stop, n = 0, m;
 
-	for (close = e; close > p; close--)
-		if (b->text[close - 1] == ']' &&
-		    talks_credit_tail(b->text, close, e))
+	/* The last "]" whose tail lets it close the line; most lines have none. */
+	while ((open = memrchr(b->text + p, ']', close - p)) != NULL) {
+		close = (size_t)(open - b->text);
+		if (talks_credit_tail(b->text, close + 1, e))
 			break;
-	if (close <= p + 2 || b->text[close - 1] != ']' ||
+	}
+	if (open == NULL)
+		return;
+	close++;
+	if (close <= p + 2 ||
 	    (open = memrchr(b->text + p, '[', close - p)) == NULL ||
 	    !talks_has_alnum(b->text, p, (size_t)(open - b->text)))
 		return;
