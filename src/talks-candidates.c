@@ -755,9 +755,28 @@ talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 	}
 }
 
+/* Whether block `b` is only a presenters' label: "**Speakers**", "Hosts:". */
+static bool
+talks_is_label_alone(const struct talks_block *b)
+{
+	size_t	 len = b->len;
+
+	if (b->kind != TALKS_BLOCK_PARAGRAPH || len > 40)
+		return false;
+	while (len > 0 && (b->text[len - 1] == ' ' || b->text[len - 1] == '\n'))
+		len--;
+	if (len > 0 && b->text[len - 1] == ':')
+		len--;
+	else if (len > 3 && memcmp(b->text + len - 3, "\xef\xbc\x9a", 3) == 0)
+		len -= 3;
+	return talks_is_presenter_header(b->text, len);
+}
+
 /*
- * The names of a table's cells under a presenters' header: "Kevin Scott
- * (Microsoft)", "A, B and C".  The header is their label.
+ * The names under a presenters' header, each a candidate with the label's
+ * cue: a table's cells in a column headed "Speaker" ("Kevin Scott
+ * (Microsoft)", "A, B and C"), and the items of a list after a paragraph
+ * that is only the label ("**Speakers**", then "- **Jane Roe** - Lead").
  */
 static void
 talks_find_cells(const struct talks_opening *op, struct talks_cands *c)
@@ -765,15 +784,19 @@ talks_find_cells(const struct talks_opening *op, struct talks_cands *c)
 	const struct talks_block	*b;
 	struct talks_name		 names[TALKS_FOUND_MAX];
 	size_t				 bi, p, n, end;
+	bool				 listed = false;
 
 	for (bi = 1; bi < op->nblocks; bi++) {
 		b = &op->blocks[bi];
-		if (b->kind != TALKS_BLOCK_CELL)
+		if (b->kind != TALKS_BLOCK_ITEM)
+			listed = talks_is_label_alone(b);
+		if (b->kind != TALKS_BLOCK_CELL && (b->kind !=
+		    TALKS_BLOCK_ITEM || !listed))
 			continue;
 		for (p = 0; p < b->len && b->text[p] == ' '; p++)
 			continue;
 		if ((n = talks_names_at(b->text, b->len, p, names,
-		    TALKS_FOUND_MAX, &end)) > 0)
+		    TALKS_FOUND_MAX, &end)) > 0 && names[0].off == p)
 			talks_add_names(c, bi, names, n, p, end,
 			    TALKS_CUE(TALKS_CUE_LABEL));
 	}

@@ -75,6 +75,9 @@ static const char t_article[] =
     "Initech](https://example.com/2)\n\n"
     "## Afternoon\n\n- **[Pipelines](https://example.com/3)**<br>\n"
     "  by Dee Holm, Acme & Eli Park, Initech<br> 2:10pm\n\n"
+    "## Agenda of the call\n\nJoin the team for a talk about values.\n\n"
+    "**Speakers**\n\n- **Fay Lund** - Product Lead\n"
+    "- **Gus Moor** - Engineering Lead\n\n"
     "## Problems\n\n- [UVA - Beloved Sons](https://example.com/p)\n"
     "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
@@ -120,6 +123,8 @@ static const struct {
 	{ "Speaker: TBD", NULL },
 	/* "by" then names each with an affiliation, under a title. */
 	{ "Afternoon", "Dee Holm;Eli Park" },
+	/* A list under a paragraph that is only the label. */
+	{ "Agenda of the call", "Fay Lund;Gus Moor" },
 	/* Problems' codes before their titles: none. */
 	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
