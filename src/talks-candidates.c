@@ -364,6 +364,31 @@ talks_label_word(const struct talks_block *b, size_t v, size_t stop,
 }
 
 /* A label at p and the names after it. */
+/*
+ * Past a symbol that adorns a label at p, "🎤 Speaker:", "☞ Speaker:": an
+ * emoji (four bytes of UTF-8, and a variation selector) or a sign of
+ * U+2000 to U+2FFF, and the blanks after it; or p.
+ */
+static size_t
+talks_past_symbol(const char *s, size_t len, size_t p)
+{
+	size_t	 q = p;
+
+	if (q < len && (unsigned char)s[q] >= 0xf0)
+		q += 4;
+	else if (q < len && (unsigned char)s[q] == 0xe2)
+		q += 3;
+	else
+		return p;
+	if (q + 3 <= len && memcmp(s + q, "\xef\xb8\x8f", 3) == 0)
+		q += 3;
+	if (q >= len || s[q] != ' ')
+		return p;
+	while (q < len && s[q] == ' ')
+		q++;
+	return q;
+}
+
 static void
 talks_find_label(const struct talks_opening *op, size_t bi, size_t p,
     struct talks_cands *c, uint64_t cues)
@@ -373,7 +398,8 @@ talks_find_label(const struct talks_opening *op, size_t bi, size_t p,
 	size_t				 len = talks_block_len(b), v, n, end;
 	bool				 shouted;
 
-	if ((v = talks_label_at(b->text, len, p)) == 0)
+	if ((v = talks_label_at(b->text, len, talks_past_symbol(b->text, len,
+	    p))) == 0)
 		return;
 	cues |= TALKS_CUE(TALKS_CUE_LABEL);
 	while (v < len && b->text[v] == ' ')

@@ -436,6 +436,23 @@ talks_may_label(const char *text, size_t len, size_t pos)
 	return (pairs[k / 8] >> (k % 8) & 1) != 0;
 }
 
+/* Past a number at p, "2" or "#2", and the blanks after it; or p. */
+static size_t
+talks_label_number(const char *text, size_t len, size_t p)
+{
+	size_t	 q = p;
+
+	if (q < len && text[q] == '#')
+		q++;
+	if (q >= len || text[q] < '0' || text[q] > '9')
+		return p;
+	while (q < len && text[q] >= '0' && text[q] <= '9')
+		q++;
+	while (q < len && text[q] == ' ')
+		q++;
+	return q;
+}
+
 size_t
 talks_label_at(const char *text, size_t len, size_t pos)
 {
@@ -460,6 +477,9 @@ talks_label_at(const char *text, size_t len, size_t pos)
 			p++;
 		while (p < len && text[p] == ' ')
 			p++;
+		/* "Speaker 2:", "Speaker #2:": one of several. */
+		if ((*t)[n - 1] != 'y')
+			p = talks_label_number(text, len, p);
 		if (p < len && text[p] == ':')
 			return p + 1;
 		if (len - p >= 3 && memcmp(text + p, "\xef\xbc\x9a", 3) == 0)

@@ -78,6 +78,8 @@ static const char t_article[] =
     "## Agenda of the call\n\nJoin the team for a talk about values.\n\n"
     "**Speakers**\n\n- **Fay Lund** - Product Lead\n"
     "- **Gus Moor** - Engineering Lead\n\n"
+    "## Double bill\n\n**\xf0\x9f\x8e\xa4 Ponente 1:** Ida Sol\n\n"
+    "*Protocols*\n\n**Speaker #2:** Jo Vance\n\n"
     "## Problems\n\n- [UVA - Beloved Sons](https://example.com/p)\n"
     "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
@@ -125,6 +127,8 @@ static const struct {
 	{ "Afternoon", "Dee Holm;Eli Park" },
 	/* A list under a paragraph that is only the label. */
 	{ "Agenda of the call", "Fay Lund;Gus Moor" },
+	/* Labels numbered, one under an emoji. */
+	{ "Double bill", "Ida Sol;Jo Vance" },
 	/* Problems' codes before their titles: none. */
 	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
