@@ -564,6 +564,9 @@ talks_find_labels(const struct talks_opening *op, struct talks_cands *c)
 			    names, TALKS_FOUND_MAX)) > 0)
 				vouched = true;
 			if (n == 0)
+				n = talks_paren_credit(b, p, e, names,
+				    TALKS_FOUND_MAX, &vouched);
+			if (n == 0)
 				continue;
 			talks_add_names(c, bi, names, n, p, e,
 			    TALKS_CUE(TALKS_CUE_ENTRY));

@@ -328,3 +328,37 @@ talks_find_by_line(const struct talks_opening *op, size_t bi, size_t p,
 	talks_add_names(c, bi, names, n, p + 3, end,
 	    TALKS_CUE(TALKS_CUE_BY_LINE));
 }
+
+/*
+ * An item's line [p, eol) of block `b` crediting a title to the names in
+ * a parenthesis after it, then its links: "Closing Loops (Jane Roe) -
+ * [MP4](...)".  *vouched is set when a link follows the names.  Returns
+ * how many names, stored in `names`.
+ */
+size_t
+talks_paren_credit(const struct talks_block *b, size_t p, size_t eol,
+    struct talks_name *names, size_t max, bool *vouched)
+{
+	const char	*open, *s = b->text;
+	size_t		 n, end, q, i;
+
+	if (b->kind != TALKS_BLOCK_ITEM || (open = memchr(s + p, '(',
+	    eol - p < TALKS_CREDIT_AT ? eol - p : TALKS_CREDIT_AT)) == NULL)
+		return 0;
+	q = (size_t)(open - s);
+	if (q < p + 4 || s[q - 1] != ' ' || !talks_has_alnum(s, p, q) ||
+	    (n = talks_names_at(s, eol, q + 1, names, max, &end)) == 0 ||
+	    names[0].off != q + 1 || end >= eol || s[end] != ')')
+		return 0;
+	for (q = end + 1; q < eol && s[q] == ' '; q++)
+		continue;
+	if (q < eol && s[q] != '-' && s[q] != ':' && s[q] != '\n' &&
+	    (eol - q < 3 || memcmp(s + q, "\xe2\x80\x93", 3) != 0))
+		return 0;
+	*vouched = false;
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_LINK &&
+		    b->marks[i].off > end && b->marks[i].off < eol)
+			*vouched = true;
+	return n;
+}

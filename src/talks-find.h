@@ -154,6 +154,13 @@ void	 talks_find_by_line(const struct talks_opening *, size_t bi, size_t p,
  */
 size_t	 talks_linked_credit(const struct talks_block *b, size_t p,
 	    size_t eol, struct talks_name *names, size_t max);
+/*
+ * An item's line [p, eol) that is a title, then its presenters in a
+ * parenthesis, then perhaps its links: "Closing Loops (Jane Roe) -
+ * [MP4](...)"; *vouched when a link follows.  Returns how many names.
+ */
+size_t	 talks_paren_credit(const struct talks_block *b, size_t p,
+	    size_t eol, struct talks_name *names, size_t max, bool *vouched);
 
 /* talks-candidates.c: the names of the opening, with their places. */
 void	 talks_candidates(const struct talks_opening *, struct talks_cands *);

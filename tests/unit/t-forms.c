@@ -80,6 +80,10 @@ static const char t_article[] =
     "- **Gus Moor** - Engineering Lead\n\n"
     "## Double bill\n\n**\xf0\x9f\x8e\xa4 Ponente 1:** Ida Sol\n\n"
     "*Protocols*\n\n**Speaker #2:** Jo Vance\n\n"
+    "## Videos\n\nYou can catch the talks here:\n\n"
+    "* Catalog Diffs (Kay Rowe) - [MP4](https://example.com/v1)\n"
+    "* How to Get Issues Fixed (Lou Mint) - [slides](https://example.com/s1)"
+    "\n\n"
     "## Problems\n\n- [UVA - Beloved Sons](https://example.com/p)\n"
     "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
@@ -129,6 +133,8 @@ static const struct {
 	{ "Agenda of the call", "Fay Lund;Gus Moor" },
 	/* Labels numbered, one under an emoji. */
 	{ "Double bill", "Ida Sol;Jo Vance" },
+	/* Items "Title (Name) - [MP4](...)". */
+	{ "Videos", "Kay Rowe;Lou Mint" },
 	/* Problems' codes before their titles: none. */
 	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
