@@ -143,21 +143,28 @@ struct talks_block {
 	enum talks_block_kind		 kind;
 };
 
-/* A name found, as a byte range of blocks[block].text. */
+/*
+ * A name found, as a byte range of blocks[block].text, or of the byline's
+ * text where block is TALKS_FOUND_BYLINE.
+ */
 struct talks_found {
 	size_t	 block;
 	size_t	 off;
 	size_t	 len;
 };
 
+#define TALKS_FOUND_BYLINE	((size_t)-1)
+
 /*
  * The presenters of one section: blocks[0] is its heading (len 0 if it has
  * none), blocks[1..nblocks) its opening, up to its first sub-heading;
  * `byline` the article's byline (NULL if none), whose names are its
  * writers'.  Every name of the heading and opening is a candidate, weighed
- * on its place and what surrounds it (talks-weights.h).  Stores at most
- * `max` names, each once, in the order they were first met, and returns
- * how many.
+ * on its place and what surrounds it (talks-weights.h).  Where none is
+ * kept and the opening tells of the writer's own talk ("I presented my
+ * paper at the workshop"), the byline's one author is the presenter.
+ * Stores at most `max` names, each once, in the order they were first met,
+ * and returns how many.
  */
 size_t	 talks_find(const struct talks_block *blocks, size_t nblocks,
 	    const char *byline, size_t bylen, struct talks_found *out,

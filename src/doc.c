@@ -359,11 +359,15 @@ doc_find_speakers(const struct doc *d, size_t s, struct doc_range *out,
 	n = talks_find(tb, nb, byline, bylen, found, max < TALKS_FOUND_MAX ? max :
 	    TALKS_FOUND_MAX);
 	for (i = 0; i < n; i++) {
-		off = (size_t)(tb[found[i].block].text - d->text.data) +
-		    found[i].off;
-		if (doc_name_is_topic(d, sec, from[found[i].block], off,
-		    found[i].len))
-			continue;
+		if (found[i].block == TALKS_FOUND_BYLINE) {
+			off = (size_t)(byline - d->text.data) + found[i].off;
+		} else {
+			off = (size_t)(tb[found[i].block].text - d->text.data) +
+			    found[i].off;
+			if (doc_name_is_topic(d, sec, from[found[i].block], off,
+			    found[i].len))
+				continue;
+		}
 		out[kept].off = off;
 		out[kept++].len = found[i].len;
 	}

@@ -311,15 +311,29 @@ talks_again(const struct talks_opening *op, struct talks_cand *k)
 	return cues;
 }
 
+/* Whether the sentence [p, e) of `s` has a talk's noun: "a talk", "my session". */
+static bool
+talks_sentence_has_talk(const char *s, size_t p, size_t e)
+{
+	for (; p < e; p++)
+		if ((p == 0 || !talks_is_alpha((unsigned char)s[p - 1])) &&
+		    talks_is_alpha((unsigned char)s[p]) &&
+		    talks_after(s, e, p, talks_talk_nouns))
+			return true;
+	return false;
+}
+
 /*
  * Whether the opening's first paragraph tells of presenting in the first
- * person: "I gave a talk about ...", "I presented ...".
+ * person: "I gave a talk about ...", "I presented ...".  With `talk`, the
+ * sentence must name the talk too ("I presented my paper at the
+ * workshop"), since "I showed" may be of anything.
  */
 static bool
-talks_first_person(const struct talks_opening *op)
+talks_first_person(const struct talks_opening *op, bool talk)
 {
 	const struct talks_block	*b;
-	size_t				 bi, p, q, len, w;
+	size_t				 bi, p, q, len, w, e;
 
 	for (bi = 1; bi < op->nblocks; bi++)
 		if (op->blocks[bi].kind != TALKS_BLOCK_HEADING)
@@ -328,12 +342,14 @@ talks_first_person(const struct talks_opening *op)
 		return false;
 	b = &op->blocks[bi];
 	len = talks_block_len(b);
-	for (p = 0; p < len; p = talks_next_sentence(b->text, len, p)) {
+	for (p = 0; p < len; p = e) {
+		e = talks_next_sentence(b->text, len, p);
 		if (len - p < 2 || b->text[p] != 'I' || b->text[p + 1] != ' ')
 			continue;
 		for (q = p + 2, w = 0; q < len && w < TALKS_I_WORDS; w++) {
 			if (talks_after(b->text, len, q, talks_i_presented))
-				return true;
+				return !talk ||
+				    talks_sentence_has_talk(b->text, q, e);
 			while (q < len && talks_is_alpha((unsigned char)b->text[q]))
 				q++;
 			if (q >= len || b->text[q] != ' ')
@@ -342,6 +358,12 @@ talks_first_person(const struct talks_opening *op)
 		}
 	}
 	return false;
+}
+
+bool
+talks_evidence_own_talk(const struct talks_opening *op)
+{
+	return talks_first_person(op, true);
 }
 
 /*
@@ -571,6 +593,6 @@ talks_evidence_name(const struct talks_opening *op, struct talks_cand *k)
 	    k->len) != NULL)
 		k->cues |= TALKS_CUE(TALKS_CUE_AUTHOR);
 	if (k->cues & TALKS_CUE(TALKS_CUE_HEADING_NAME) &&
-	    talks_first_person(op))
+	    talks_first_person(op, false))
 		k->cues |= TALKS_CUE(TALKS_CUE_FIRST_PERSON);
 }

@@ -179,6 +179,27 @@ talks_weigh_evidence(const struct talks_opening *op, struct talks_cands *c)
 	}
 }
 
+/*
+ * The writer of the byline, "By Jane Roe, 2024-12-18", as the presenter
+ * of their own talk: one name, or none where it names several.
+ */
+static size_t
+talks_writer(const struct talks_opening *op, struct talks_found *out)
+{
+	struct talks_name	 names[2];
+	size_t			 end;
+
+	if (op->byline == NULL || op->bylen < 4 ||
+	    memcmp(op->byline, "By ", 3) != 0 ||
+	    talks_names_at(op->byline, op->bylen, 3, names, 2, &end) != 1 ||
+	    !talks_evidence_own_talk(op))
+		return 0;
+	out->block = TALKS_FOUND_BYLINE;
+	out->off = names[0].off;
+	out->len = names[0].len;
+	return 1;
+}
+
 size_t
 talks_find(const struct talks_block *blocks, size_t nblocks,
     const char *byline, size_t bylen, struct talks_found *out, size_t max)
@@ -208,5 +229,5 @@ talks_find(const struct talks_block *blocks, size_t nblocks,
 		out[kept].off = k->off;
 		out[kept++].len = k->len;
 	}
-	return kept;
+	return kept > 0 ? kept : talks_writer(&op, out);
 }

@@ -171,5 +171,8 @@ void	 talks_evidence_around(const struct talks_opening *,
 /* The cues of the name wherever it stands: met again, the byline's. */
 void	 talks_evidence_name(const struct talks_opening *,
 	    struct talks_cand *);
+/* Whether the opening tells of the writer's own talk: "I presented my
+ * paper at the workshop". */
+bool	 talks_evidence_own_talk(const struct talks_opening *);
 
 #endif

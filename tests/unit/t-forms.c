@@ -203,5 +203,16 @@ main(void)
 		    "no speaker");
 	}
 	doc_free(d);
+	/* The writer's own talk, told in the first person, is the byline's. */
+	d = testdoc_load("# Trip\n\nBy Sam Writer, 2024-12-18\n\n"
+	    "## Caches\n\nI presented my paper at the workshop on caches.\n\n"
+	    "## Hallway\n\nI showed my friends the city.\n");
+	s = t_section(d, "Caches");
+	tap_ok(s < d->nsections && t_names(d, s, "Sam Writer"),
+	    "Caches: the writer, who presented");
+	s = t_section(d, "Hallway");
+	tap_ok(s < d->nsections && t_names(d, s, NULL),
+	    "Hallway: no speaker where no talk is told of");
+	doc_free(d);
 	return tap_done();
 }
