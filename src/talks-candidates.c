@@ -183,6 +183,65 @@ talks_heading_report(const char *buf, size_t len, struct talks_name *names,
 	return 0;
 }
 
+/* Whether [p, e) is one capitalised word of lower-case ASCII: "Jack". */
+static bool
+talks_is_first_name(const char *s, size_t p, size_t e)
+{
+	if (e - p < 2 || s[p] < 'A' || s[p] > 'Z')
+		return false;
+	for (p++; p < e; p++)
+		if (s[p] < 'a' || s[p] > 'z')
+			return false;
+	return true;
+}
+
+/*
+ * Minutes' "Legal Team Report - Jilayne/Paul/Steve": after a report's
+ * word and a dash, who reported, names or first names apart at "/" or
+ * ", ", perhaps closed by "Others".  Two or more, or one and "Others", so
+ * that a single word ("Status Update - Done") is none.  Returns how many;
+ * *at is where they start.
+ */
+static size_t
+talks_heading_report_dash(const char *buf, size_t len,
+    struct talks_name *names, size_t max, size_t *at)
+{
+	static const char *const	 words[] = { "Report - ",
+					    "report - ", "Update - ",
+					    "update - ", "Updates - ",
+					    "updates - ", NULL };
+	const char *const		*w;
+	const char			*p = NULL;
+	size_t				 q, e, n = 0, end;
+
+	while (len > 0 && buf[len - 1] == ' ')
+		len--;
+	for (w = words; *w != NULL && p == NULL; w++)
+		p = memmem(buf, len, *w, strlen(*w));
+	if (p == NULL)
+		return 0;
+	*at = q = (size_t)(p - buf) + strlen(w[-1]);
+	while (q < len && n < max) {
+		for (e = q; e < len && buf[e] != '/' && buf[e] != ','; e++)
+			continue;
+		if (e == len && e - q == 6 && (strncmp(buf + q, "Others",
+		    6) == 0 || strncmp(buf + q, "others", 6) == 0))
+			return n;
+		if (talks_is_first_name(buf, q, e)) {
+			names[n].off = q;
+			names[n++].len = e - q;
+		} else if (talks_names_at(buf, e, q, names + n, 1, &end) != 1 ||
+		    end != e)
+			return 0;
+		else
+			n++;
+		q = e < len ? e + 1 : e;
+		while (q < len && buf[q] == ' ')
+			q++;
+	}
+	return n >= 2 ? n : 0;
+}
+
 static void
 talks_find_heading(const struct talks_opening *op, struct talks_cands *c)
 {
@@ -214,7 +273,8 @@ talks_find_heading(const struct talks_opening *op, struct talks_cands *c)
 		return;
 	}
 	if ((n = talks_heading_report(buf, h->len, names, TALKS_FOUND_MAX,
-	    &at)) > 0) {
+	    &at)) > 0 || (n = talks_heading_report_dash(buf, h->len, names,
+	    TALKS_FOUND_MAX, &at)) > 0) {
 		talks_add_names(c, 0, names, n, at, h->len,
 		    TALKS_CUE(TALKS_CUE_HEADING_REPORT));
 		return;

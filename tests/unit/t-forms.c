@@ -84,6 +84,8 @@ static const char t_article[] =
     "* Catalog Diffs (Kay Rowe) - [MP4](https://example.com/v1)\n"
     "* How to Get Issues Fixed (Lou Mint) - [slides](https://example.com/s1)"
     "\n\n"
+    "## Legal Team Report - Mina/Olaf/Others\n\nThe team met twice.\n\n"
+    "## Status Update - Done\n\nAll of it.\n\n"
     "## Problems\n\n- [UVA - Beloved Sons](https://example.com/p)\n"
     "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
@@ -135,6 +137,9 @@ static const struct {
 	{ "Double bill", "Ida Sol;Jo Vance" },
 	/* Items "Title (Name) - [MP4](...)". */
 	{ "Videos", "Kay Rowe;Lou Mint" },
+	/* Minutes' reporters after a report's dash, first names alone. */
+	{ "Legal Team Report", "Mina;Olaf" },
+	{ "Status Update - Done", NULL },
 	/* Problems' codes before their titles: none. */
 	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
