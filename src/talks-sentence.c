@@ -5,6 +5,9 @@
  * just before ("a keynote by Jane Roe"), "given by" -- and the labels of
  * a line ("Speaker:", "主讲人：").
  */
+/* memmem(3), which glibc declares only with _GNU_SOURCE. */
+#define _GNU_SOURCE
+
 #include "talks-private.h"
 
 #include <stdbool.h>
@@ -514,36 +517,49 @@ talks_is_presenter_header(const char *text, size_t len)
 	return false;
 }
 
+/*
+ * The names after the preposition [p, e) of a "given by" phrase in `sc`,
+ * if the word before it is one of talks_by_verbs: "given by Jane Roe",
+ * "apresentada por Jane Roe".  Returns how many, or 0.
+ */
+static size_t
+talks_by_at(const struct talks_scan *sc, size_t p, size_t e,
+    struct talks_name *out, size_t max)
+{
+	size_t	 q, end;
+
+	for (q = p; q > 0 && sc->s[q - 1] != ' '; q--)
+		continue;
+	if (q == p || !talks_in(TALKS_WORDS(talks_by_verbs), sc, q, p, true))
+		return 0;
+	e = talks_skip_space(sc, e);
+	/* "by the great Kate Gregory": skip "the" and adjectives. */
+	return talks_names_at(sc->s, sc->len, talks_skip_article(sc, e), out,
+	    max, &end);
+}
+
 size_t
 talks_by(const char *text, size_t len, struct talks_name *out, size_t max)
 {
+	/* English's, then Portuguese's and Spanish's, then French's. */
+	static const char *const preps[] = { " by ", " por ", " par ", NULL };
+	const char *const	*w;
 	struct talks_scan	 sc;
-	const char		*by;
-	size_t			 p, q, e, n, end;
+	const char		*at;
+	size_t			 p, n, plen;
 
 	if (text == NULL || out == NULL || max == 0)
 		return 0;
 	sc.s = text;
 	sc.len = len < TALKS_SCAN_MAX * 4 ? len : TALKS_SCAN_MAX * 4;
 	sc.cut = sc.len < len;
-	/* " by ", found by its rarer letter: p is after the "y". */
-	for (p = 0; p < sc.len &&
-	    (by = memchr(text + p, 'y', sc.len - p)) != NULL; ) {
-		p = (size_t)(by - text) + 1;
-		if (p < 3 || p >= sc.len || text[p - 2] != 'b' ||
-		    text[p - 3] != ' ' || text[p] != ' ')
-			continue;
-		/* The word before " by". */
-		for (q = p - 3; q > 0 && text[q - 1] != ' '; q--)
-			continue;
-		if (!talks_in(TALKS_WORDS(talks_by_verbs), &sc, q, p - 3, true))
-			continue;
-		e = talks_skip_space(&sc, p);
-		/* "by the great Kate Gregory": skip "the" and adjectives. */
-		n = talks_names_at(text, sc.len, talks_skip_article(&sc, e),
-		    out, max, &end);
-		if (n > 0)
-			return n;
+	for (w = preps; *w != NULL; w++) {
+		plen = strlen(*w);
+		for (p = 0; p < sc.len && (at = memmem(text + p, sc.len - p,
+		    *w, plen)) != NULL; p = (size_t)(at - text) + 1)
+			if ((n = talks_by_at(&sc, (size_t)(at - text),
+			    (size_t)(at - text) + plen - 1, out, max)) > 0)
+				return n;
 	}
 	return 0;
 }

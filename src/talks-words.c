@@ -208,10 +208,17 @@ static const char *const talks_presenting[] = {
 };
 TALKS_SHARED_TABLE(talks_presenting);
 
-/* The verbs of "given by Jane Roe", which name a talk's presenter. */
+/*
+ * The verbs of "given by Jane Roe", which name a talk's presenter, and of
+ * "apresentada por" (Portuguese), "presentado por" (Spanish) and
+ * "présenté par" (French).
+ */
 static const char *const talks_by_verbs[] = {
-	"chaired", "conducted", "delivered", "given", "held", "hosted", "led",
-	"moderated", "opened", "presented", "run", "taught",
+	"apresentada", "apresentado", "chaired", "conducted", "delivered",
+	"dirigida", "dirigido", "given", "held", "hosted", "impartida",
+	"impartido", "led", "ministrada", "ministrado", "moderated", "opened",
+	"presentada", "presentado", "presented", "pr\xc3\xa9sent\xc3\xa9",
+	"pr\xc3\xa9sent\xc3\xa9" "e", "run", "taught",
 	NULL
 };
 TALKS_SHARED_TABLE(talks_by_verbs);

@@ -86,6 +86,8 @@ static const char t_article[] =
     "\n\n"
     "## Legal Team Report - Mina/Olaf/Others\n\nThe team met twice.\n\n"
     "## Status Update - Done\n\nAll of it.\n\n"
+    "## Conhecendo a linguagem\n\nUma introdu\xc3\xa7\xc3\xa3o aos m\xc3\xb3"
+    "dulos. Apresentada por Ana Lima, desenvolvedora.\n\n"
     "## Problems\n\n- [UVA - Beloved Sons](https://example.com/p)\n"
     "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
@@ -140,6 +142,8 @@ static const struct {
 	/* Minutes' reporters after a report's dash, first names alone. */
 	{ "Legal Team Report", "Mina;Olaf" },
 	{ "Status Update - Done", NULL },
+	/* "given by" in Portuguese. */
+	{ "Conhecendo a linguagem", "Ana Lima" },
 	/* Problems' codes before their titles: none. */
 	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
