@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 #include "text.h"
 
@@ -206,21 +207,24 @@ static size_t
 talks_heading_report_dash(const char *buf, size_t len,
     struct talks_name *names, size_t max, size_t *at)
 {
-	static const char *const	 words[] = { "Report - ",
-					    "report - ", "Update - ",
-					    "update - ", "Updates - ",
-					    "updates - ", NULL };
-	const char *const		*w;
-	const char			*p = NULL;
-	size_t				 q, e, n = 0, end;
+	const char	*dash;
+	size_t		 q, e, w, n = 0, end;
 
 	while (len > 0 && buf[len - 1] == ' ')
 		len--;
-	for (w = words; *w != NULL && p == NULL; w++)
-		p = memmem(buf, len, *w, strlen(*w));
-	if (p == NULL)
+	/* The first " - ", after "Report", "Update" or "Updates". */
+	if ((dash = memchr(buf, '-', len)) == NULL)
 		return 0;
-	*at = q = (size_t)(p - buf) + strlen(w[-1]);
+	q = (size_t)(dash - buf);
+	if (q < 7 || q + 2 >= len || buf[q - 1] != ' ' || buf[q + 1] != ' ')
+		return 0;
+	for (w = q - 1; w > 0 && buf[w - 1] != ' '; w--)
+		continue;
+	if (!(q - 1 - w == 6 && (strncasecmp(buf + w, "report", 6) == 0 ||
+	    strncasecmp(buf + w, "update", 6) == 0)) && !(q - 1 - w == 7 &&
+	    strncasecmp(buf + w, "updates", 7) == 0))
+		return 0;
+	*at = q = q + 2;
 	while (q < len && n < max) {
 		for (e = q; e < len && buf[e] != '/' && buf[e] != ','; e++)
 			continue;

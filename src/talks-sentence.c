@@ -5,9 +5,6 @@
  * just before ("a keynote by Jane Roe"), "given by" -- and the labels of
  * a line ("Speaker:", "主讲人：").
  */
-/* memmem(3), which glibc declares only with _GNU_SOURCE. */
-#define _GNU_SOURCE
-
 #include "talks-private.h"
 
 #include <stdbool.h>
@@ -541,25 +538,34 @@ talks_by_at(const struct talks_scan *sc, size_t p, size_t e,
 size_t
 talks_by(const char *text, size_t len, struct talks_name *out, size_t max)
 {
-	/* English's, then Portuguese's and Spanish's, then French's. */
-	static const char *const preps[] = { " by ", " por ", " par ", NULL };
-	const char *const	*w;
 	struct talks_scan	 sc;
 	const char		*at;
-	size_t			 p, n, plen;
+	size_t			 p, n;
 
 	if (text == NULL || out == NULL || max == 0)
 		return 0;
 	sc.s = text;
 	sc.len = len < TALKS_SCAN_MAX * 4 ? len : TALKS_SCAN_MAX * 4;
 	sc.cut = sc.len < len;
-	for (w = preps; *w != NULL; w++) {
-		plen = strlen(*w);
-		for (p = 0; p < sc.len && (at = memmem(text + p, sc.len - p,
-		    *w, plen)) != NULL; p = (size_t)(at - text) + 1)
-			if ((n = talks_by_at(&sc, (size_t)(at - text),
-			    (size_t)(at - text) + plen - 1, out, max)) > 0)
-				return n;
+	/* " by ", found by its rarer letter: p is after the "y". */
+	for (p = 0; p < sc.len &&
+	    (at = memchr(text + p, 'y', sc.len - p)) != NULL; ) {
+		p = (size_t)(at - text) + 1;
+		if (p >= 3 && p < sc.len && text[p - 2] == 'b' &&
+		    text[p - 3] == ' ' && text[p] == ' ' &&
+		    (n = talks_by_at(&sc, p - 3, p, out, max)) > 0)
+			return n;
+	}
+	/* " por " (Portuguese, Spanish) and " par " (French), by their "p". */
+	for (p = 0; p < sc.len &&
+	    (at = memchr(text + p, 'p', sc.len - p)) != NULL; ) {
+		p = (size_t)(at - text);
+		if (p > 0 && sc.len - p > 4 && text[p - 1] == ' ' &&
+		    (text[p + 1] == 'o' || text[p + 1] == 'a') &&
+		    text[p + 2] == 'r' && text[p + 3] == ' ' &&
+		    (n = talks_by_at(&sc, p - 1, p + 3, out, max)) > 0)
+			return n;
+		p++;
 	}
 	return 0;
 }
