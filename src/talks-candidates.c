@@ -489,14 +489,9 @@ talks_find_label(const struct talks_opening *op, size_t bi, size_t p,
 static bool
 talks_link_follows(const struct talks_block *b, size_t e)
 {
-	size_t	 i;
-
 	while (e < b->len && strchr(" ,-:", b->text[e]) != NULL)
 		e++;
-	for (i = 0; i < b->nmarks; i++)
-		if (b->marks[i].kind == TALKS_MARK_LINK && b->marks[i].off == e)
-			return true;
-	return false;
+	return talks_link_at(b, e) != NULL;
 }
 
 /*
@@ -767,13 +762,10 @@ talks_find_items(const struct talks_opening *op, struct talks_cands *c)
 static bool
 talks_is_link_at(const struct talks_block *b, size_t p)
 {
-	size_t	 i;
+	const struct talks_mark	*m = talks_link_at(b, p);
 
-	for (i = 0; i < b->nmarks; i++)
-		if (b->marks[i].kind == TALKS_MARK_LINK && b->marks[i].off == p)
-			return b->marks[i].len <= TALKS_LINKED_NAME_MAX &&
-			    memchr(b->text + p, ' ', b->marks[i].len) != NULL;
-	return false;
+	return m != NULL && m->len <= TALKS_LINKED_NAME_MAX &&
+	    memchr(b->text + p, ' ', m->len) != NULL;
 }
 
 /*
@@ -852,12 +844,11 @@ talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 static bool
 talks_is_label_alone(const struct talks_block *b)
 {
-	size_t	 len = b->len;
+	size_t	 len;
 
-	if (b->kind != TALKS_BLOCK_PARAGRAPH || len > 40)
+	if (b->kind != TALKS_BLOCK_PARAGRAPH || b->len > 40)
 		return false;
-	while (len > 0 && (b->text[len - 1] == ' ' || b->text[len - 1] == '\n'))
-		len--;
+	len = talks_line_end(b->text, 0, b->len);
 	if (len > 0 && b->text[len - 1] == ':')
 		len--;
 	else if (len > 3 && memcmp(b->text + len - 3, "\xef\xbc\x9a", 3) == 0)

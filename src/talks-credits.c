@@ -276,14 +276,10 @@ size_t
 talks_linked_credit(const struct talks_block *b, size_t p, size_t eol,
     struct talks_name *names, size_t max)
 {
-	size_t	 i, e = eol, q, m;
+	const struct talks_mark	*link = talks_link_at(b, p);
+	size_t			 i, e = talks_line_end(b->text, p, eol), q, m;
 
-	while (e > p && (b->text[e - 1] == ' ' || b->text[e - 1] == '\n'))
-		e--;
-	for (i = 0; i < b->nmarks; i++)
-		if (b->marks[i].kind == TALKS_MARK_LINK && b->marks[i].off == p)
-			break;
-	if (i == b->nmarks || b->marks[i].len != e - p ||
+	if (link == NULL || link->len != e - p ||
 	    (q = talks_credit_dash(b->text, p, e)) == p)
 		return 0;
 	/* A title of two words or more: "UVA - Beloved Sons" is a problem's. */
@@ -318,9 +314,7 @@ talks_find_by_line(const struct talks_opening *op, size_t bi, size_t p,
 	if (i == b->nmarks)
 		return;
 	/* "by Jane Roe, Acme & John Doe, Initech", to the line's end. */
-	for (end = talks_next_line(b->text, len, p); end > p &&
-	    (b->text[end - 1] == ' ' || b->text[end - 1] == '\n'); end--)
-		continue;
+	end = talks_line_end(b->text, p, talks_next_line(b->text, len, p));
 	if ((n = talks_credit_names(b->text, p + 3, end, names,
 	    TALKS_FOUND_MAX)) == 0 && (n = talks_names_at(b->text, len, p + 3,
 	    names, TALKS_FOUND_MAX, &end)) == 0)

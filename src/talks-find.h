@@ -122,6 +122,10 @@ bool	 talks_is_linked(const struct talks_block *b, size_t p, size_t e);
 void	 talks_add_names(struct talks_cands *, size_t bi,
 	    const struct talks_name *names, size_t n, size_t list, size_t end,
 	    uint64_t cues);
+/* The link whose text starts at p of block `b`, or NULL. */
+const struct talks_mark *talks_link_at(const struct talks_block *b, size_t p);
+/* The end of the line [p, e) of `s` without its trailing blanks and newline. */
+size_t	 talks_line_end(const char *s, size_t p, size_t e);
 /* Whether code, which names nobody, overlaps [p, e) of block `b`. */
 bool	 talks_is_code(const struct talks_block *b, size_t p, size_t e);
 /* Whether `word` occurs in `b` as a whole word, at or after `from`;

@@ -149,6 +149,25 @@ talks_is_marked(const struct talks_block *b, enum talks_mark_kind kind,
 	return false;
 }
 
+const struct talks_mark *
+talks_link_at(const struct talks_block *b, size_t p)
+{
+	size_t	 i;
+
+	for (i = 0; i < b->nmarks; i++)
+		if (b->marks[i].kind == TALKS_MARK_LINK && b->marks[i].off == p)
+			return &b->marks[i];
+	return NULL;
+}
+
+size_t
+talks_line_end(const char *s, size_t p, size_t e)
+{
+	while (e > p && (s[e - 1] == ' ' || s[e - 1] == '\n'))
+		e--;
+	return e;
+}
+
 bool
 talks_is_linked(const struct talks_block *b, size_t p, size_t e)
 {
