@@ -104,6 +104,12 @@ bool	 talks_is_presenter_header(const char *text, size_t len);
 size_t	 talks_by(const char *text, size_t len, struct talks_name *out,
 	    size_t max);
 
+/*
+ * Whether `s` holds an apostrophe, typed or typeset ("Roe's", "Roe’s"):
+ * every possessive needs one, and most text has none.
+ */
+bool	 talks_has_apostrophe(const char *s, size_t len);
+
 /* Names one section may have at the most. */
 #define TALKS_FOUND_MAX		32
 

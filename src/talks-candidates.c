@@ -791,8 +791,7 @@ talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
 	    &end)) == 0) {
 		w = len - p < TALKS_POSSESSIVE_AT ? len - p :
 		    TALKS_POSSESSIVE_AT;
-		if (memchr(b->text + p, '\'', w) == NULL &&
-		    memmem(b->text + p, w, "\xe2\x80\x99", 3) == NULL)
+		if (!talks_has_apostrophe(b->text + p, w))
 			return p;
 		n = talks_presenter_at(b->text, len, p, names,
 		    TALKS_FOUND_MAX);
@@ -802,6 +801,31 @@ talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
 	}
 	talks_add_names(c, bi, names, n, p, end, TALKS_CUE(TALKS_CUE_PROSE));
 	return end;
+}
+
+/*
+ * The first byte from p on that is an ASCII capital or beyond ASCII, or
+ * len.  Prose has few, so eight bytes are looked at in one step: of a
+ * byte b below 0x80, b + 0x3f has its high bit set when b >= 'A', and
+ * b + 0x25 when b > 'Z'; neither sum carries into the next byte.
+ */
+static size_t
+talks_next_capital(const unsigned char *s, size_t p, size_t len)
+{
+	const uint64_t	 high = 0x8080808080808080u;
+	uint64_t	 w, low;
+
+	for (; p + 8 <= len; p += 8) {
+		memcpy(&w, s + p, 8);
+		low = w & ~high;
+		if (((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) &
+		    high) != 0 || (w & high) != 0)
+			break;
+	}
+	for (; p < len; p++)
+		if (s[p] >= 0x80 || (s[p] >= 'A' && s[p] <= 'Z'))
+			return p;
+	return len;
 }
 
 /*
@@ -833,9 +857,9 @@ talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 			len = TALKS_NAMES_BYTES;
 		s = (const unsigned char *)b->text;
 		/* A name starts a word, with a capital or beyond ASCII. */
-		for (p = 0; p < len; p++)
-			if ((p == 0 || s[p - 1] < 'A') && (s[p] >= 0x80 ||
-			    (s[p] >= 'A' && s[p] <= 'Z')))
+		for (p = talks_next_capital(s, 0, len); p < len;
+		    p = talks_next_capital(s, p + 1, len))
+			if (p == 0 || s[p - 1] < 'A')
 				p = talks_names_here(op, bi, p, len, c);
 	}
 }

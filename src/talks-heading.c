@@ -395,8 +395,7 @@ talks_heading(const char *text, size_t len, struct talks_name *out,
 	    talks_has_phrase(&sc, a, b, talks_reporters)))
 		return 0;
 	/* A possessive needs an apostrophe, typed or typeset. */
-	if ((memchr(text, '\'', len) != NULL ||
-	    memmem(text, len, "\xe2\x80\x99", 3) != NULL) &&
+	if (talks_has_apostrophe(text, len) &&
 	    talks_heading_possessive(&sc, a, b, &l))
 		return talks_copy(&l, out, max);
 	/* Every shape below has a delimiter; most headings have none. */

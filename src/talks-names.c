@@ -63,6 +63,23 @@ talks_is_apostrophe(uint32_t cp)
 	return cp == '\'' || cp == TALKS_RSQUO;
 }
 
+bool
+talks_has_apostrophe(const char *s, size_t len)
+{
+	const char	*q = s, *end = s + len;
+
+	if (memchr(s, '\'', len) != NULL)
+		return true;
+	/* ’ is e2 80 99; e2 opens the other typeset marks too. */
+	while ((q = memchr(q, 0xe2, (size_t)(end - q))) != NULL) {
+		if (end - q >= 3 && (unsigned char)q[1] == 0x80 &&
+		    (unsigned char)q[2] == 0x99)
+			return true;
+		q++;
+	}
+	return false;
+}
+
 /*
  * Whether a word may end at p: not inside a word ("talk's" goes on), and
  * not where the scan was cut short, since the word may go on past it.
