@@ -241,6 +241,68 @@ talks_first_name_subject(const struct talks_scan *sc, size_t pos,
 	return 0;
 }
 
+/*
+ * Whether the word after the blanks at e ends in a comma: the end of a
+ * three-word adverbial ("On the day, Jane Roe ...").  Any byte beyond
+ * ASCII counts as a letter, so that this errs towards reading on.
+ */
+static bool
+talks_comma_next(const char *s, size_t len, size_t e)
+{
+	while (e < len && s[e] == ' ')
+		e++;
+	while (e < len && (((s[e] | 0x20) >= 'a' && (s[e] | 0x20) <= 'z') ||
+	    (s[e] >= '0' && s[e] <= '9') || (unsigned char)s[e] >= 0x80))
+		e++;
+	return e < len && s[e] == ',';
+}
+
+/*
+ * A first word, a blank and a short lower-case word [q, e): a subject
+ * goes on only past a particle inside a name ("Rik van Riel"), first names
+ * joined by "and" or giving a talk ("Cat and Josh", "Jesse gave ..."), or
+ * an adverbial's comma ("This year, ...", "On the day, ...").
+ */
+static bool
+talks_may_go_on(const struct talks_scan *sc, size_t q, size_t e)
+{
+	if (e >= sc->len || sc->s[e] == ',')
+		return true;
+	if (sc->s[e] != ' ' || e - q > 5)
+		return false;
+	return talks_in(TALKS_WORDS(talks_particles), sc, q, e, false) ||
+	    talks_ascii_eq(sc->s + q, e - q, "and", false) ||
+	    talks_in(TALKS_WORDS(talks_giving), sc, q, e, false) ||
+	    talks_comma_next(sc->s, sc->len, e);
+}
+
+/*
+ * Whether a subject may open at p, asked before the name grammar, which
+ * costs more: false only where the readings below would find none.  Most
+ * sentences fail here, on a first word and a lower-case second one ("This
+ * is ...", "We can ...").
+ */
+static bool
+talks_may_open(const struct talks_scan *sc, size_t p)
+{
+	const char	*s = sc->s;
+	size_t		 w = p, q;
+
+	while (w < sc->len && ((s[w] >= 'a' && s[w] <= 'z') ||
+	    (s[w] >= 'A' && s[w] <= 'Z')))
+		w++;
+	if (w == p || w + 1 >= sc->len || s[w] != ' ' || s[w + 1] < 'a' ||
+	    s[w + 1] > 'z')
+		return true;
+	/* "In his talk, ...", "During her keynote, ...". */
+	if ((w - p == 2 && memcmp(s + p, "In", 2) == 0) ||
+	    (w - p == 6 && memcmp(s + p, "During", 6) == 0))
+		return true;
+	for (q = w + 1; q < sc->len && s[q] >= 'a' && s[q] <= 'z'; q++)
+		continue;
+	return talks_may_go_on(sc, w + 1, q);
+}
+
 /* The speakers opening `text`, as the subject of one of `verbs`. */
 static size_t
 talks_subject(const char *text, size_t len, struct talks_name *out,
@@ -257,6 +319,8 @@ talks_subject(const char *text, size_t len, struct talks_name *out,
 	sc.len = len < TALKS_SCAN_MAX ? len : TALKS_SCAN_MAX;
 	sc.cut = len > TALKS_SCAN_MAX;
 	start = talks_skip_space(&sc, 0);
+	if (!talks_may_open(&sc, start))
+		return 0;
 	/* The openings asked for first by a byte: "In", "During", a comma. */
 	names = start < sc.len && (sc.s[start] == 'I' || sc.s[start] == 'D') ?
 	    talks_intro(&sc, start) : start;

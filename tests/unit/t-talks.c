@@ -62,6 +62,8 @@ static const struct t_case t_own[] = {
 	    { "Linus Torvalds" } },
 	{ "This year, Jeff Bezanson presented the State of Julia talk.",
 	    { "Jeff Bezanson" } },
+	{ "Later that day, Jane Roe discussed the results.",
+	    { "Jane Roe" } },
 	{ "As Jane Roe and John Doe from Acme presented, zones matter.",
 	    { "Jane Roe", "John Doe" } },
 	{ "Jane Roe, John Doe and Ana dos Santos were the panel.",
