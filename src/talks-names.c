@@ -543,8 +543,16 @@ size_t
 talks_trim(const struct talks_scan *sc, size_t a, size_t b)
 {
 	uint32_t	 cp;
-	size_t		 p, n, end = a;
+	size_t		 p, n, e = b < sc->len ? b : sc->len, end = a;
 
+	/* Most text ends in ASCII, where no character needs decoding. */
+	while (e > a && (sc->s[e - 1] == ' ' ||
+	    (sc->s[e - 1] >= '\t' && sc->s[e - 1] <= '\r')))
+		e--;
+	if (e <= a)
+		return a;
+	if ((unsigned char)sc->s[e - 1] < 0x80)
+		return e;
 	for (p = a; p < b && (n = talks_char(sc, p, &cp)) > 0; p += n)
 		if (!text_is_space(cp))
 			end = p + n;
