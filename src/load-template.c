@@ -319,6 +319,8 @@ tpl_dispatch(struct tpl *t, const struct tpl_line *ln, size_t at,
 		return true;
 	case TPL_KRAMDOWN:
 		return tpl_kramdown(t, tag, in_dest, out);
+	case TPL_MKDOCS:
+		break;		/* a line, never a tag */
 	}
 	return false;
 }
@@ -517,8 +519,11 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 static void
 tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
 {
-	size_t	 mark = out->len, quotes = t->nquote;
+	size_t	 mark, quotes;
 
+	s = tpl_mkdocs_body(t, s, &len);
+	mark = out->len;
+	quotes = t->nquote;
 	tpl_prefix(t, out);
 	t->line_mark = out->len;
 	t->as_text = false;
@@ -528,6 +533,8 @@ tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
 		buf_add(out, s, len);
 	} else if (t->nquote == 0 && tpl_mdx_esm(t, s, len)) {
 		/* Imports and exports show nothing. */
+	} else if (tpl_mkdocs_open(t, s, len, out)) {
+		/* Its title is written; its body follows. */
 	} else if (!tpl_mdx_tabs(s, len, out)) {
 		tpl_walk(t, s, len, out);
 	}
@@ -564,6 +571,10 @@ tpl_plain(struct tpl *t, const struct buf *raw, size_t from)
 	while (i < len && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	if (i < len && (s[i] == 'i' || s[i] == 'e' || s[i] == '<'))
+		return from;
+	/* An admonition's "!!!" or "???". */
+	if (i + 2 < len && (s[i] == '!' || s[i] == '?') &&
+	    s[i + 1] == s[i] && s[i + 2] == s[i])
 		return from;
 	for (i = len + 1; i < raw->len - from && (s[i] == ' ' || s[i] == '\t');
 	    i++)
@@ -778,7 +789,9 @@ load_template_feed(struct load_template *lt, struct buf *raw,
 			from = pair;
 			continue;
 		}
-		if (!tpl_may_pair(raw, from, end, eof))
+		if (!tpl_may_pair(raw, from, end, eof) ||
+		    !tpl_mkdocs_ready(t, raw->data + from, raw->len - from,
+		    eof))
 			break;
 		body = end - (raw->data[end - 1] == '\n');
 		t->ahead.s = raw->data + from;

@@ -562,7 +562,11 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 	after = talks_affiliation(s, len, k->end);
 	if (talks_after(s, len, after, talks_talking))
 		cues |= TALKS_CUE(TALKS_CUE_TALKING);
-	if (talks_is_link_to(b, k))
+	/*
+	 * A heading that is a link is a programme's entry for the talk's
+	 * own page ("## [Linear Regression](july.md)"): its words a title's.
+	 */
+	if (k->block > 0 && talks_is_link_to(b, k))
 		cues |= TALKS_CUE(TALKS_CUE_LINKED);
 	if (talks_before(s, k->list, talks_thanking))
 		cues |= TALKS_CUE(TALKS_CUE_THANKED);
@@ -573,7 +577,9 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 		cues |= TALKS_CUE(TALKS_CUE_ASKING);
 	if (talks_before(s, k->list, talks_quoting))
 		cues |= TALKS_CUE(TALKS_CUE_QUOTED);
-	if (b->kind == TALKS_BLOCK_QUOTE)
+	/* A label names a talk's presenters whoever's words hold it. */
+	if (b->kind == TALKS_BLOCK_QUOTE &&
+	    !(k->cues & TALKS_CUE(TALKS_CUE_LABEL)))
 		cues |= TALKS_CUE(TALKS_CUE_QUOTE_BLOCK);
 	return cues;
 }

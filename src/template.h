@@ -2,7 +2,8 @@
  * The template stage's insides, shared by its files and by nothing else.
  * Static sites keep in their Markdown what their generator replaces
  * before the Markdown is read: Liquid tags (Jekyll, Octopress), Hugo
- * shortcodes, kramdown's attribute lists, MDX's imports and JSX.  The
+ * shortcodes, kramdown's attribute lists, MDX's imports and JSX,
+ * MkDocs's admonitions.  The
  * stage (load-template.c) gives the parser the Markdown the published
  * page was made from: each construct replaced by the Markdown that shows
  * what it means, its line count kept, so that lines are numbered as in
@@ -14,6 +15,7 @@
  *	template-hugo.c		Hugo's shortcodes
  *	template-kramdown.c	kramdown's attribute lists and extensions
  *	template-mdx.c		MDX's imports, exports and tabs
+ *	template-mkdocs.c	MkDocs's admonitions ("!!! note")
  *	template-tag.c		a tag read: its name and arguments; what the
  *				rules write (code spans, links, fences)
  * No cmark here: the stage comes before the cut.
@@ -42,7 +44,9 @@ enum tpl_syntax {
 	TPL_HUGO_MD,		/* {{% name args %}} */
 	TPL_HUGO_ESCAPED,	/* a shortcode escaped with comment marks
 				   inside its delimiters */
-	TPL_KRAMDOWN		/* {: attributes }, {::name ... /} */
+	TPL_KRAMDOWN,		/* {: attributes }, {::name ... /} */
+	TPL_MKDOCS		/* !!! kind "Title", its body indented:
+				   no tag closes it, its indent does */
 };
 
 /* A tag found in a line. */
@@ -157,6 +161,26 @@ bool	 tpl_mdx_esm(struct tpl *, const char *s, size_t len);
 
 /* An MDX <Tabs>, <TabItem label="..."> or its end, rewritten; false if none. */
 bool	 tpl_mdx_tabs(const char *s, size_t len, struct buf *out);
+
+/* template-mkdocs.c */
+
+/*
+ * Line `s` (`*len` bytes) inside the admonitions open, their body's
+ * indent taken off; those it is indented less than have ended.
+ */
+const char	*tpl_mkdocs_body(struct tpl *, const char *s, size_t *len);
+
+/*
+ * Whether the line that `s` starts (`len` bytes of input from it) may be
+ * rewritten: a blank one in an admonition waits for the next line that is
+ * not blank, which says whether the admonition goes on.
+ */
+bool	 tpl_mkdocs_ready(const struct tpl *, const char *s, size_t len,
+	    bool eof);
+
+/* An admonition opened by line `s`, its title written; false if none. */
+bool	 tpl_mkdocs_open(struct tpl *, const char *s, size_t len,
+	    struct buf *out);
 
 /* template-tag.c */
 

@@ -670,6 +670,30 @@ patho_gen_tpl_hugo_deep(struct buf *out, size_t scale)
 	buf_adds(out, "\nAfter the notices.\n");
 }
 
+/* MkDocs admonitions nested 1,000 deep, each four columns in. */
+static void
+patho_gen_tpl_mkdocs_deep(struct buf *out, size_t scale)
+{
+	size_t	 i, n = patho_n(1000, scale);
+
+	buf_adds(out, "# Deep admonitions\n\n");
+	for (i = 0; i < n; i++) {
+		patho_repeat(out, "    ", i);
+		buf_adds(out, "!!! note \"Level\"\n");
+	}
+	patho_repeat(out, "    ", n);
+	buf_adds(out, "Deep admonition text.\n\nAfter the admonitions.\n");
+}
+
+/* 100,000 MkDocs admonitions one after another, and one never ended. */
+static void
+patho_gen_tpl_mkdocs_flat(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Many admonitions\n\n");
+	patho_repeat(out, "!!! tip\n    A tip.\n\n", patho_n(100000, scale));
+	buf_adds(out, "!!! warning \"Unended\"\n\n    Last admonition text.\n");
+}
+
 /*
  * Ten tags, each with an argument of 1 MB: `open`, the path, `title`, the
  * tag's number and `close`.
@@ -908,6 +932,12 @@ const struct patho_input patho_inputs[] = {
 	{ "tpl-hugo-deep", "shortcodes nested 10,000 deep",
 	    patho_gen_tpl_hugo_deep, "Deep notice text", true, true,
 	    "Deep notices", NULL },
+	{ "tpl-mkdocs-deep", "MkDocs admonitions nested 1,000 deep",
+	    patho_gen_tpl_mkdocs_deep, "Deep admonition text", true, true,
+	    "Deep admonitions", NULL },
+	{ "tpl-mkdocs-flat", "100,000 MkDocs admonitions, the last unended",
+	    patho_gen_tpl_mkdocs_flat, "Last admonition text", true, true,
+	    "Many admonitions", NULL },
 	{ "tpl-hugo-arg", "shortcodes with an argument of 1 MB",
 	    patho_gen_tpl_hugo_arg, "Figure 9", true, true, "Big arguments",
 	    NULL },

@@ -6,6 +6,7 @@
  * for here.
  */
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "doc.h"
@@ -84,7 +85,10 @@ static const char t_article[] =
     "* Catalog Diffs (Kay Rowe) - [MP4](https://example.com/v1)\n"
     "* How to Get Issues Fixed (Lou Mint) - [slides](https://example.com/s1)"
     "\n\n"
-    "## Legal Team Report - Mina/Olaf/Others\n\nThe team met twice.\n\n"
+    "## Legal Team Report - Mina/Olaf/Others\n\nThe team met twice.\n\n";
+
+/* The article goes on: C allows a string literal only so long. */
+static const char t_article_more[] =
     "## Status Update - Done\n\nAll of it.\n\n"
     "## Conhecendo a linguagem\n\nUma introdu\xc3\xa7\xc3\xa3o aos m\xc3\xb3"
     "dulos. Apresentada por Ana Lima, desenvolvedora.\n\n"
@@ -92,7 +96,10 @@ static const char t_article[] =
     "- [UVA - Jogging Trails](https://example.com/q)\n\n"
     "## Fairness\n\nThe metric is part of a legal definition of fairness "
     "[@ecfr]\n\n"
-    "## See also\n\nThe rules are in [Text Rules][Rules Page]\n";
+    "## See also\n\nThe rules are in [Text Rules][Rules Page]\n\n"
+    "## [Linear Regression](july.md)\n\n!!! info \"Meetup, July\"\n\n"
+    "    **\xf0\x9f\x8e\xa4 Speaker 1:** Nia Cole\n\n    *Linear Regression*\n\n"
+    "    **Place:** Acme Hall\n";
 
 /* A section by the start of its title, its speaker, or NULL for none. */
 static const struct {
@@ -148,6 +155,9 @@ static const struct {
 	{ "Problems", NULL },
 	/* A citation closing a sentence: none. */
 	{ "Fairness", NULL },
+	/* A label in an admonition, under a heading that links the talk's
+	   page and whose title the admonition repeats. */
+	{ "Linear Regression", "Nia Cole" },
 	/* A reference link's source, left as text: none. */
 	{ "See also", NULL },
 };
@@ -198,12 +208,20 @@ int
 main(void)
 {
 	struct doc	*d;
+	char		*article;
 	size_t		 i, s;
 	bool		 ok;
 
 	setlocale(LC_ALL, "C.UTF-8");
 	tap_plan(0);
-	d = testdoc_load(t_article);
+	article = malloc(sizeof(t_article) + sizeof(t_article_more));
+	if (article == NULL)
+		return 1;
+	memcpy(article, t_article, sizeof(t_article) - 1);
+	memcpy(article + sizeof(t_article) - 1, t_article_more,
+	    sizeof(t_article_more));
+	d = testdoc_load(article);
+	free(article);
 	for (i = 0; i < sizeof(t_want) / sizeof(t_want[0]); i++) {
 		s = t_section(d, t_want[i].title);
 		ok = s < d->nsections && t_names(d, s, t_want[i].speaker);
