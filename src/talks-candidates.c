@@ -107,18 +107,19 @@ talks_heading_element(const struct talks_block *h, const char *buf,
 static bool
 talks_may_be_name(const char *s, size_t len, size_t p)
 {
-	size_t	 q = p + 1, w;
+	const unsigned char	*u = (const unsigned char *)s;
+	size_t			 q = p + 1, w;
 
-	while (q < len && ((s[q] >= 'a' && s[q] <= 'z') ||
-	    (s[q] >= 'A' && s[q] <= 'Z') || (unsigned char)s[q] >= 0x80 ||
-	    s[q] == '-' || s[q] == '\''))
+	/* A letter of either case, a byte beyond ASCII, "-" or "'". */
+	while (q < len && ((unsigned)((u[q] | 0x20) - 'a') < 26 ||
+	    u[q] >= 0x80 || u[q] == '-' || u[q] == '\''))
 		q++;
 	if (q < len && s[q] == '.' && q == p + 1)
 		q++;
 	if (q + 1 >= len || s[q] != ' ')
 		return false;
 	q++;
-	for (w = q; w < len && s[w] >= 'a' && s[w] <= 'z' && w - q < 6; w++)
+	for (w = q; w < len && w - q < 6 && (unsigned)(u[w] - 'a') < 26; w++)
 		continue;
 	if (w > q && w + 1 < len && s[w] == ' ')
 		q = w + 1;

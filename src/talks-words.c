@@ -295,7 +295,11 @@ talks_word_cmp(const char *s, size_t n, const char *w, bool icase)
 	return w[n] == '\0' ? 0 : -1;
 }
 
-/* FNV-1a of the `n` bytes at s, folded to lower case. */
+/*
+ * FNV-1a of the `n` bytes at s, each with its 0x20 bit set: a letter's
+ * two cases hash alike, and so do a few other pairs ("@" and "`"), which
+ * the comparison after tells apart.
+ */
 static size_t
 talks_hash(const char *s, size_t n)
 {
@@ -303,7 +307,7 @@ talks_hash(const char *s, size_t n)
 	size_t		 i;
 
 	for (i = 0; i < n; i++)
-		h = (h ^ talks_fold((unsigned char)s[i], true)) * 16777619u;
+		h = (h ^ ((unsigned char)s[i] | 0x20)) * 16777619u;
 	return h & (TALKS_SLOTS - 1);
 }
 
