@@ -830,6 +830,23 @@ talks_next_capital(const unsigned char *s, size_t p, size_t len)
 }
 
 /*
+ * The first byte from p on that starts a word and may start a name: an
+ * ASCII capital or a byte beyond ASCII after a byte below "A".  The rest
+ * of a word (bytes from "A" on) is passed over at once.
+ */
+static size_t
+talks_next_word_capital(const unsigned char *s, size_t p, size_t len)
+{
+	while ((p = talks_next_capital(s, p, len)) < len) {
+		if (p == 0 || s[p - 1] < 'A')
+			return p;
+		while (p < len && s[p] >= 'A')
+			p++;
+	}
+	return len;
+}
+
+/*
  * Every other name of the opening's first paragraphs, and every linked
  * name of the rest: what only its surroundings can make a presenter of
  * ("We heard from Jane Roe about ...", "a talk on X by Jane Roe").
@@ -858,10 +875,9 @@ talks_find_names(const struct talks_opening *op, struct talks_cands *c)
 			len = TALKS_NAMES_BYTES;
 		s = (const unsigned char *)b->text;
 		/* A name starts a word, with a capital or beyond ASCII. */
-		for (p = talks_next_capital(s, 0, len); p < len;
-		    p = talks_next_capital(s, p + 1, len))
-			if (p == 0 || s[p - 1] < 'A')
-				p = talks_names_here(op, bi, p, len, c);
+		for (p = talks_next_word_capital(s, 0, len); p < len;
+		    p = talks_next_word_capital(s, p + 1, len))
+			p = talks_names_here(op, bi, p, len, c);
 	}
 }
 

@@ -137,8 +137,14 @@ talks_before(const char *s, size_t p, const char *const *tab)
 
 	while (p > 0 && s[p - 1] == ' ')
 		p--;
+	if (p == 0)
+		return false;
 	for (t = tab; *t != NULL; t++) {
 		n = strlen(*t);
+		/* Its last letter first: most phrases end otherwise. */
+		if ((unsigned char)(*t)[n - 1] !=
+		    talks_lower((unsigned char)s[p - 1]))
+			continue;
 		if (n <= p && talks_same(s + p - n, *t, n) && (p == n ||
 		    !talks_is_alpha((unsigned char)s[p - n - 1])))
 			return true;
@@ -158,7 +164,11 @@ talks_after(const char *s, size_t len, size_t p, const char *const *tab)
 
 	while (p < len && (s[p] == ' ' || s[p] == ','))
 		p++;
+	if (p == len)
+		return false;
 	for (t = tab; *t != NULL; t++) {
+		if ((unsigned char)(*t)[0] != talks_lower((unsigned char)s[p]))
+			continue;
 		n = strlen(*t);
 		if (n <= len - p && talks_same(s + p, *t, n) && (p + n == len ||
 		    !talks_is_alpha((unsigned char)s[p + n])))

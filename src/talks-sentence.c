@@ -559,6 +559,7 @@ talks_is_presenter_header(const char *text, size_t len)
 {
 	const char *const	*t;
 	size_t			 n;
+	unsigned char		 first;
 
 	while (len > 0 && text[len - 1] == ' ')
 		len--;
@@ -566,7 +567,12 @@ talks_is_presenter_header(const char *text, size_t len)
 		text++;
 		len--;
 	}
+	if (len == 0)
+		return false;
+	first = talks_fold((unsigned char)text[0], true);
 	for (t = talks_body_labels; *t != NULL; t++) {
+		if (first != (unsigned char)(*t)[0])
+			continue;
 		n = strlen(*t);
 		if (n > len || !talks_ascii_eq(text, n, *t, true) ||
 		    (*t)[n - 1] == 'y')
