@@ -253,9 +253,20 @@ talks_met_again(const struct talks_opening *op, size_t from, size_t to,
 	return false;
 }
 
+/* Put candidate `k` at [i, i + n) of block bi. */
+static void
+talks_cand_move(struct talks_cand *k, size_t bi, size_t i, size_t n)
+{
+	k->block = bi;
+	k->off = k->list = i;
+	k->len = n;
+	k->end = i + n;
+}
+
 /*
  * A word in capitals ("BEKAH") spelt in another case in the opening's
- * blocks ("Bekah graduated ..."): the name as the section writes it.
+ * blocks ("Bekah graduated ..."): the name as the section writes it, in
+ * full where it does ("Hey, Dan!" then "Dan Ott is ..." is Dan Ott).
  * Moves the candidate there and returns true, or false if none is.
  */
 static bool
@@ -265,6 +276,7 @@ talks_spelt_again(const struct talks_opening *op, struct talks_cand *k)
 	const char			*w = op->blocks[k->block].text + k->off;
 	struct talks_name		 nm;
 	size_t				 bi, i, len, end, n = k->len;
+	bool				 met = false;
 
 	for (bi = 1; bi < op->nblocks && bi <= TALKS_AGAIN_BLOCKS; bi++) {
 		b = &op->blocks[bi];
@@ -278,16 +290,16 @@ talks_spelt_again(const struct talks_opening *op, struct talks_cand *k)
 				continue;
 			/* "Nick Taylor is ...": the whole name it opens. */
 			if (talks_names_at(b->text, len, i, &nm, 1, &end) == 1 &&
-			    nm.off == i && nm.len > n && b->text[i + n] == ' ')
-				n = nm.len;
-			k->block = bi;
-			k->off = k->list = i;
-			k->len = n;
-			k->end = i + n;
-			return true;
+			    nm.off == i && nm.len > n && b->text[i + n] == ' ') {
+				talks_cand_move(k, bi, i, nm.len);
+				return true;
+			}
+			if (!met)
+				talks_cand_move(k, bi, i, n);
+			met = true;
 		}
 	}
-	return false;
+	return met;
 }
 
 /*

@@ -61,6 +61,8 @@ static const char t_article[] =
     "| 10:00 | Welcome and a look at caches | Amy Chen (Acme) |\n\n"
     "## Timetable\n\n| Time | Title | Room |\n|---|---|---|\n"
     "| 10:00 | Welcome | Main Hall |\n\n"
+    "## SPEAKER: MO\n\nHey, Mo! What will you show us?\n\n"
+    "**Talk title:** Small tools\n\nMo Reyes is a developer in Lima.\n\n"
     "## SPEAKER: KIM\n\n**Talk title:** Fast tests\n\n"
     "Kim Lee is a developer at Acme.\n\n"
     "## Speaker: TBD\n\nMore news soon.\n\n"
@@ -119,6 +121,8 @@ static const struct {
 	{ "Rosa Diaz", "Rosa Diaz" },
 	{ "Programme", "Amy Chen" },
 	{ "SPEAKER: KIM", "Kim Lee" },
+	/* Greeted by first name, then introduced in full. */
+	{ "SPEAKER: MO", "Mo Reyes" },
 	{ "Minutes", "Lea Wong" },
 	/* An agenda's item past forty notes nested under another. */
 	{ "Agenda", "Jon Bell" },
