@@ -21,16 +21,27 @@
 /* Bytes after a blank line in which the next line is looked for. */
 #define TPL_MKDOCS_AHEAD	4096
 
-/* The columns of blanks `s` opens with, a tab to the next multiple of 4. */
+/*
+ * The columns of blanks `s` opens with, a tab to the next multiple of 4,
+ * up to `most` of them; *bytes is how many bytes they take.
+ */
 static size_t
-tpl_mkdocs_indent(const char *s, size_t len, size_t *bytes)
+tpl_mkdocs_blanks(const char *s, size_t len, size_t most, size_t *bytes)
 {
 	size_t	 i, cols = 0;
 
-	for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+	for (i = 0; i < len && cols < most && (s[i] == ' ' || s[i] == '\t');
+	    i++)
 		cols = s[i] == '\t' ? cols + 4 - cols % 4 : cols + 1;
 	*bytes = i;
 	return cols;
+}
+
+/* The columns of blanks `s` opens with. */
+static size_t
+tpl_mkdocs_indent(const char *s, size_t len, size_t *bytes)
+{
+	return tpl_mkdocs_blanks(s, len, (size_t)-1, bytes);
 }
 
 /* How many admonitions are open. */
@@ -102,7 +113,7 @@ tpl_mkdocs_ready(const struct tpl *t, const char *s, size_t len, bool eof)
 const char *
 tpl_mkdocs_body(struct tpl *t, const char *s, size_t *len)
 {
-	size_t	 cols, bytes, want, i;
+	size_t	 cols, bytes;
 
 	if (tpl_mkdocs_depth(t) == 0)
 		return s;
@@ -117,12 +128,9 @@ tpl_mkdocs_body(struct tpl *t, const char *s, size_t *len)
 		return s;
 	}
 	tpl_mkdocs_close(t, cols);
-	want = 4 * tpl_mkdocs_depth(t);
-	for (i = 0, cols = 0; i < *len && cols < want &&
-	    (s[i] == ' ' || s[i] == '\t'); i++)
-		cols = s[i] == '\t' ? cols + 4 - cols % 4 : cols + 1;
-	*len -= i;
-	return s + i;
+	tpl_mkdocs_blanks(s, *len, 4 * tpl_mkdocs_depth(t), &bytes);
+	*len -= bytes;
+	return s + bytes;
 }
 
 /* The run of a kind's or class's word at p: letters, digits, "-", "_". */
