@@ -804,45 +804,54 @@ talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
 	return end;
 }
 
-/*
- * The first byte from p on that is an ASCII capital or beyond ASCII, or
- * len.  Prose has few, so eight bytes are looked at in one step: of a
- * byte b below 0x80, b + 0x3f has its high bit set when b >= 'A', and
- * b + 0x25 when b > 'Z'; neither sum carries into the next byte.
- */
-static size_t
-talks_next_capital(const unsigned char *s, size_t p, size_t len)
-{
-	const uint64_t	 high = 0x8080808080808080u;
-	uint64_t	 w, low;
+/* Sixteen bytes at a time, as one SSE2 register holds (a GCC extension). */
+typedef unsigned char talks_v16 __attribute__((vector_size(16)));
 
-	for (; p + 8 <= len; p += 8) {
-		memcpy(&w, s + p, 8);
-		low = w & ~high;
-		if (((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) &
-		    high) != 0 || (w & high) != 0)
-			break;
-	}
-	for (; p < len; p++)
-		if (s[p] >= 0x80 || (s[p] >= 'A' && s[p] <= 'Z'))
-			return p;
-	return len;
+/* An ASCII capital, or a byte beyond ASCII, whose case the grammar decides. */
+static bool
+talks_is_capital_byte(unsigned char c)
+{
+	return c >= 0x80 || (unsigned char)(c - 'A') < 26;
 }
 
 /*
  * The first byte from p on that starts a word and may start a name: an
- * ASCII capital or a byte beyond ASCII after a byte below "A".  The rest
- * of a word (bytes from "A" on) is passed over at once.
+ * ASCII capital or a byte beyond ASCII after a byte below "A" (or at 0),
+ * or len.  Prose has few, so sixteen bytes are looked at in one step,
+ * each beside the byte before it.
  */
 static size_t
 talks_next_word_capital(const unsigned char *s, size_t p, size_t len)
 {
-	while ((p = talks_next_capital(s, p, len)) < len) {
-		if (p == 0 || s[p - 1] < 'A')
-			return p;
-		while (p < len && s[p] >= 'A')
-			p++;
+	const talks_v16	 zero = { 0 };
+	talks_v16	 at, before, hit;
+	uint64_t	 w[2];
+
+	if (p == 0) {
+		if (len > 0 && talks_is_capital_byte(s[0]))
+			return 0;
+		p = 1;
 	}
+	for (; p + 16 <= len; p += 16) {
+		memcpy(&at, s + p, 16);
+		memcpy(&before, s + p - 1, 16);
+		hit = (talks_v16)(((at >= zero + 0x80) | (at - 'A' < zero + 26)) &
+		    (before < zero + 'A'));
+		memcpy(w, &hit, 16);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* The first hit is the lowest byte set. */
+		if (w[0] != 0)
+			return p + (size_t)__builtin_ctzll(w[0]) / 8;
+		if (w[1] != 0)
+			return p + 8 + (size_t)__builtin_ctzll(w[1]) / 8;
+#else
+		if ((w[0] | w[1]) != 0)
+			break;
+#endif
+	}
+	for (; p < len; p++)
+		if (talks_is_capital_byte(s[p]) && s[p - 1] < 'A')
+			return p;
 	return len;
 }
 

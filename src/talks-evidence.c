@@ -550,23 +550,28 @@ talks_talk_named(const struct talks_block *b, size_t len,
 
 /* The cues of one candidate, from what surrounds it in its block. */
 static uint64_t
-talks_around(const struct talks_opening *op, const struct talks_cand *k)
+talks_around(const struct talks_opening *op, const struct talks_cand *k,
+    struct talks_presenters *pr)
 {
 	const struct talks_block	*b = &op->blocks[k->block];
 	const char			*s = b->text;
-	struct talks_name		 names[TALKS_FOUND_MAX];
-	size_t				 len = talks_block_len(b), after, n, i;
+	size_t				 len = talks_block_len(b), after, i;
 	size_t				 c;
 	uint64_t			 cues = 0;
 
 	if (k->list >= len || k->end > len)
 		return 0;
-	if (k->block > 0 && b->kind != TALKS_BLOCK_HEADING &&
-	    (n = talks_presenter_at(s, len, k->list, names,
-	    TALKS_FOUND_MAX)) > 0)
-		for (i = 0; i < n; i++)
-			if (names[i].off == k->off)
+	if (k->block > 0 && b->kind != TALKS_BLOCK_HEADING) {
+		if (pr->block != k->block || pr->list != k->list) {
+			pr->n = talks_presenter_at(s, len, k->list, pr->names,
+			    TALKS_FOUND_MAX);
+			pr->block = k->block;
+			pr->list = k->list;
+		}
+		for (i = 0; i < pr->n; i++)
+			if (pr->names[i].off == k->off)
 				cues |= talks_talk_named(b, len, k);
+	}
 	if (talks_before(s, k->list, talks_introducing))
 		cues |= TALKS_CUE(TALKS_CUE_INTRODUCED);
 	/* "Our five presenters were ready with demos: A, B and C." */
@@ -607,9 +612,10 @@ talks_around(const struct talks_opening *op, const struct talks_cand *k)
 }
 
 void
-talks_evidence_around(const struct talks_opening *op, struct talks_cand *k)
+talks_evidence_around(const struct talks_opening *op, struct talks_cand *k,
+    struct talks_presenters *pr)
 {
-	k->cues |= talks_around(op, k);
+	k->cues |= talks_around(op, k, pr);
 }
 
 void

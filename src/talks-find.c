@@ -162,13 +162,14 @@ talks_weigh_prose(struct talks_named *named, size_t n)
 static void
 talks_weigh_evidence(const struct talks_opening *op, struct talks_cands *c)
 {
+	struct talks_presenters	 pr = { .block = SIZE_MAX };
 	struct talks_cand	*k;
 	size_t			 i;
 	int			 reach;
 
 	for (i = 0; i < c->n; i++) {
 		k = &c->v[i];
-		talks_evidence_around(op, k);
+		talks_evidence_around(op, k, &pr);
 		reach = talks_weight[TALKS_CUE_NAMED_AGAIN] +
 		    talks_weight[TALKS_CUE_SURNAME];
 		if (k->cues & TALKS_CUE(TALKS_CUE_HEADING_NAME))

@@ -169,9 +169,21 @@ size_t	 talks_paren_credit(const struct talks_block *b, size_t p,
 /* talks-candidates.c: the names of the opening, with their places. */
 void	 talks_candidates(const struct talks_opening *, struct talks_cands *);
 
+/*
+ * The presenters read at a list of names, kept while the candidates of
+ * that list are weighed one after another: a programme's list of ten
+ * names is read once, not once a name.  block is SIZE_MAX when empty.
+ */
+struct talks_presenters {
+	size_t			 block;
+	size_t			 list;
+	size_t			 n;
+	struct talks_name	 names[TALKS_FOUND_MAX];
+};
+
 /* talks-evidence.c: the cues of a candidate's place, what surrounds it. */
 void	 talks_evidence_around(const struct talks_opening *,
-	    struct talks_cand *);
+	    struct talks_cand *, struct talks_presenters *);
 /* The cues of the name wherever it stands: met again, the byline's. */
 void	 talks_evidence_name(const struct talks_opening *,
 	    struct talks_cand *);

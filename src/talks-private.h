@@ -60,11 +60,14 @@ struct talks_list {
  * than all the rest of a sentence's reading.
  */
 #define TALKS_SLOTS		1024	/* a power of 2, > 2 x any table */
+#define TALKS_SIGNS		8192	/* a length's and two bytes' bits */
 
 struct talks_hash {
 	bool		 filled;
 	size_t		 longest;		/* bytes of the longest word */
 	uint16_t	 slot[TALKS_SLOTS];	/* word index + 1, or 0 */
+	uint8_t		 signs[TALKS_SIGNS / 8];	/* of the words, as
+						 * talks_sign() gives */
 };
 
 /* A word table: a NULL-ended array, and its hash. */

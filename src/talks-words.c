@@ -311,6 +311,18 @@ talks_hash(const char *s, size_t n)
 	return h & (TALKS_SLOTS - 1);
 }
 
+/*
+ * A word's length and its first and last bytes, each byte cut to its low
+ * five bits, which a letter's two cases share: most words looked up are
+ * in no table, and are turned away by this sign before they are hashed.
+ */
+static size_t
+talks_sign(const char *s, size_t n)
+{
+	return (n & 7) << 10 | ((unsigned char)s[0] & 0x1f) << 5 |
+	    ((unsigned char)s[n - 1] & 0x1f);
+}
+
 static void
 talks_fill_hash(const struct talks_words *t)
 {
@@ -321,6 +333,8 @@ talks_fill_hash(const struct talks_words *t)
 		len = strlen(t->w[i]);
 		if (len > th->longest)
 			th->longest = len;
+		k = talks_sign(t->w[i], len);
+		th->signs[k / 8] |= (uint8_t)(1u << k % 8);
 		k = talks_hash(t->w[i], len);
 		while (th->slot[k] != 0)
 			k = (k + 1) & (TALKS_SLOTS - 1);
@@ -340,6 +354,9 @@ talks_in(const struct talks_words *t, const struct talks_scan *sc, size_t p,
 	if (!th->filled)
 		talks_fill_hash(t);
 	if (e <= p || e - p > th->longest)
+		return false;
+	k = talks_sign(sc->s + p, e - p);
+	if (!(th->signs[k / 8] >> k % 8 & 1))
 		return false;
 	for (k = talks_hash(sc->s + p, e - p); th->slot[k] != 0;
 	    k = (k + 1) & (TALKS_SLOTS - 1))
