@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "text.h"
+#include "vec16.h"
 
 /* How much of an opening is read. */
 #define TALKS_FIND_SENTENCES	4	/* blocks whose sentences are read */
@@ -804,9 +805,6 @@ talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
 	return end;
 }
 
-/* Sixteen bytes at a time, as one SSE2 register holds (a GCC extension). */
-typedef unsigned char talks_v16 __attribute__((vector_size(16)));
-
 /* An ASCII capital, or a byte beyond ASCII, whose case the grammar decides. */
 static bool
 talks_is_capital_byte(unsigned char c)
@@ -823,9 +821,8 @@ talks_is_capital_byte(unsigned char c)
 static size_t
 talks_next_word_capital(const unsigned char *s, size_t p, size_t len)
 {
-	const talks_v16	 zero = { 0 };
-	talks_v16	 at, before, hit;
-	uint64_t	 w[2];
+	vec16	 at;
+	size_t	 i;
 
 	if (p == 0) {
 		if (len > 0 && talks_is_capital_byte(s[0]))
@@ -833,21 +830,12 @@ talks_next_word_capital(const unsigned char *s, size_t p, size_t len)
 		p = 1;
 	}
 	for (; p + 16 <= len; p += 16) {
-		memcpy(&at, s + p, 16);
-		memcpy(&before, s + p - 1, 16);
-		hit = (talks_v16)(((at >= zero + 0x80) | (at - 'A' < zero + 26)) &
-		    (before < zero + 'A'));
-		memcpy(w, &hit, 16);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* The first hit is the lowest byte set. */
-		if (w[0] != 0)
-			return p + (size_t)__builtin_ctzll(w[0]) / 8;
-		if (w[1] != 0)
-			return p + 8 + (size_t)__builtin_ctzll(w[1]) / 8;
-#else
-		if ((w[0] | w[1]) != 0)
-			break;
-#endif
+		at = vec16_load(s + p);
+		i = vec16_first((vec16)(((at >= vec16_all(0x80)) |
+		    (at - 'A' < vec16_all(26))) &
+		    (vec16_load(s + p - 1) < vec16_all('A'))));
+		if (i < 16)
+			return p + i;
 	}
 	for (; p < len; p++)
 		if (talks_is_capital_byte(s[p]) && s[p - 1] < 'A')

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "vec16.h"
+
 size_t
 talks_block_len(const struct talks_block *b)
 {
@@ -48,36 +50,43 @@ talks_word_in(const struct talks_block *b, size_t from, const char *word,
 	return (size_t)-1;
 }
 
+/* The first of ".", "!", "?" and a line break from i on, or len. */
+static size_t
+talks_next_ender(const char *s, size_t i, size_t len)
+{
+	vec16	 v;
+	size_t	 k;
+
+	for (; i + 16 <= len; i += 16) {
+		v = vec16_load(s + i);
+		k = vec16_first((vec16)((v == vec16_all('.')) |
+		    (v == vec16_all('!')) | (v == vec16_all('?')) |
+		    (v == vec16_all('\n'))));
+		if (k < 16)
+			return i + k;
+	}
+	for (; i < len; i++)
+		if (s[i] == '.' || s[i] == '!' || s[i] == '?' || s[i] == '\n')
+			return i;
+	return len;
+}
+
 /*
  * The start of the next sentence after p, or len: after ". ", "! ", "? "
  * or a line break, but not after an initial's full stop ("J. Corbet").
- * memchr() finds each candidate, as most bytes are none.
  */
 size_t
 talks_next_sentence(const char *s, size_t len, size_t p)
 {
-	const char	*c, *best;
-	size_t		 i = p, k;
-	static const char enders[] = ".!?\n";
+	size_t	 i;
 
-	while (i < len) {
-		best = NULL;
-		for (k = 0; k < sizeof(enders) - 1; k++) {
-			c = memchr(s + i, enders[k], (best != NULL ?
-			    (size_t)(best - s) : len) - i);
-			if (c != NULL)
-				best = c;
-		}
-		if (best == NULL)
-			return len;
-		i = (size_t)(best - s);
-		if (*best == '\n')
+	for (i = p; (i = talks_next_ender(s, i, len)) < len; i++) {
+		if (s[i] == '\n')
 			return i + 1;
-		if (i + 1 < len && s[i + 1] == ' ' && !(*best == '.' && i > 0 &&
+		if (i + 1 < len && s[i + 1] == ' ' && !(s[i] == '.' && i > 0 &&
 		    s[i - 1] >= 'A' && s[i - 1] <= 'Z' &&
 		    (i == 1 || s[i - 2] == ' ')))
 			return i + 2;
-		i++;
 	}
 	return len;
 }

@@ -20,6 +20,7 @@
 #include <uniwidth.h>
 
 #include "util.h"
+#include "vec16.h"
 
 #define TEXT_ENCODING	"UTF-8"
 
@@ -111,9 +112,6 @@ text_sanitize_carry(struct text_sanitizer *s, const unsigned char *in,
 	return take;
 }
 
-/* Sixteen bytes at a time, as one SSE2 register holds (a GCC extension). */
-typedef unsigned char text_v16 __attribute__((vector_size(16)));
-
 /*
  * Skip bytes that need no repair (ASCII other than NUL and CR) from `i`,
  * 32 at a time where it can.  Returns where the first other byte is.
@@ -121,14 +119,14 @@ typedef unsigned char text_v16 __attribute__((vector_size(16)));
 static size_t
 text_plain_span(const unsigned char *in, size_t i, size_t len)
 {
-	const text_v16	 zero = { 0 }, high = zero + 0x80, cr = zero + '\r';
-	text_v16	 a, b, bad;
+	const vec16	 zero = { 0 }, high = zero + 0x80, cr = zero + '\r';
+	vec16		 a, b, bad;
 	uint64_t	 w[2];
 
 	for (; i + 32 <= len; i += 32) {
-		memcpy(&a, in + i, 16);
-		memcpy(&b, in + i + 16, 16);
-		bad = (text_v16)((a >= high) | (a == zero) | (a == cr) |
+		a = vec16_load(in + i);
+		b = vec16_load(in + i + 16);
+		bad = (vec16)((a >= high) | (a == zero) | (a == cr) |
 		    (b >= high) | (b == zero) | (b == cr));
 		memcpy(w, &bad, 16);
 		if (w[0] | w[1])
