@@ -472,7 +472,7 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 	struct tpl_line	 ln;
 	struct tpl_tag	 tag;
 	const char	*brace;
-	size_t		 i = 0, run = 0, def;
+	size_t		 i = 0, run = 0, def, n;
 	char		 dest = 0;
 	bool		 text;
 
@@ -493,6 +493,14 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 		if (def != 0 && i == def)
 			dest = ' ';
 		text = tpl_top(t) == TPL_BLOCK_TEXT;
+		if (!text && dest == 0 && s[i] == '{' && i > 0) {
+			tpl_run(t, s + run, i - run, out);
+			run = i;
+			if ((n = tpl_pandoc_attributes(t, s, i, len, out)) > 0) {
+				run = i += n;
+				continue;
+			}
+		}
 		if ((!text && (s[i] == '`' || (s[i] == '\\' && i + 1 < len))) ||
 		    (s[i] == '{' && tpl_tag_read(&ln, i, &tag))) {
 			tpl_run(t, s + run, i - run, out);

@@ -151,6 +151,18 @@ bool	 tpl_hugo(struct tpl *, const struct tpl_tag *tag, bool in_dest,
 bool	 tpl_kramdown(struct tpl *, const struct tpl_tag *tag, bool in_dest,
 	    struct buf *out);
 
+/* template-pandoc.c */
+
+/* The length of the attributes "{#id .class key=value}" `s` opens, or 0. */
+size_t	 tpl_attributes_len(const char *s, size_t len);
+/*
+ * Attributes at `at` of line `s`, right after a span, a link, an image or
+ * a code span: their length, to be left out, or 0 if none are there.  A
+ * bracketed span's brackets are taken off `out` too.
+ */
+size_t	 tpl_pandoc_attributes(const struct tpl *, const char *s, size_t at,
+	    size_t len, struct buf *out);
+
 /* template-mdx.c */
 
 /*

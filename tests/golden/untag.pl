@@ -4,7 +4,7 @@
 # blocks go with their text; a list item over {:toc} goes; MDX imports
 # and exports go; an admonition's "!!! kind" goes, its title stays; a tag in a destination becomes a bare path, so that the link
 # stands; every other Liquid tag, shortcode and kramdown attribute list
-# goes.  A tag goes on over lines, but not past a blank one.  Output
+# goes, as do Pandoc's attributes after a span.  A tag goes on over lines, but not past a blank one.  Output
 # tags ({{ x }}) stay: they are shown.
 undef $/;
 $_ = <STDIN>;
@@ -51,4 +51,6 @@ s/\((\s*)\{\{[^}\n]*\}\}/(\1\//g;
 s/$liquid//g;
 s/$hugo//g;
 s/\{:[^}\n]*\}//g;
+# Pandoc's attributes right after a span, a link, an image or code go.
+s/(?<=[\])`])\{[ ]*[#.=]?[A-Za-z][^{}\n]*\}//g;
 print;
