@@ -2,10 +2,10 @@
  * load-template: the loader's template stage, between sanitising and
  * cutting.  The sanitised text comes in whole lines; each is given on to
  * the cut stage as the Markdown its site's generator would have made of
- * it: Liquid tags, Hugo shortcodes, kramdown attribute lists and MDX's
- * imports replaced by the Markdown that shows what they mean
- * (template-liquid.c, template-hugo.c, template-kramdown.c,
- * template-mdx.c say how).  Code is left as it is: fenced and indented
+ * it: Liquid tags, Hugo shortcodes, kramdown's and Pandoc's attributes,
+ * MDX's imports and TeX math replaced by the Markdown that shows what
+ * they mean (template-liquid.c, template-hugo.c, template-kramdown.c,
+ * template-pandoc.c, template-mdx.c, template-math.c say how).  Code is left as it is: fenced and indented
  * code blocks, code spans.  A tag may go on over a few lines, and a
  * block a tag opens (raw text, highlighted code, a comment, a notice)
  * over any number: a line waits until what it needs has come, so the
@@ -463,6 +463,33 @@ tpl_tag(struct tpl *t, const struct tpl_line *ln, size_t at,
 }
 
 /*
+ * Whether `s` holds what the walk acts on: a brace (a tag, attributes), a
+ * dollar or a backslash (math).  Most lines hold none.
+ */
+static bool
+tpl_has_work(const char *s, size_t len)
+{
+	return memchr(s, '{', len) != NULL || memchr(s, '$', len) != NULL ||
+	    memchr(s, '\\', len) != NULL;
+}
+
+/* Where the last of what the walk acts on in `s` ends, or 0. */
+static size_t
+tpl_work_end(const char *s, size_t len)
+{
+	const char	*last[3];
+	size_t		 i, end = 0;
+
+	last[0] = memrchr(s, '{', len);
+	last[1] = memrchr(s, '$', len);
+	last[2] = memrchr(s, '\\', len);
+	for (i = 0; i < 3; i++)
+		if (last[i] != NULL && (size_t)(last[i] - s) + 1 > end)
+			end = (size_t)(last[i] - s) + 1;
+	return end;
+}
+
+/*
  * The tags of a line, in Markdown: each replaced as its rules say.  The
  * text between them is copied in runs, and none after the last '{'.
  */
@@ -471,12 +498,12 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 {
 	struct tpl_line	 ln;
 	struct tpl_tag	 tag;
-	const char	*brace;
-	size_t		 i = 0, run = 0, def, n;
+	size_t		 i = 0, run = 0, def, n, a, b, work;
 	char		 dest = 0;
 	bool		 text;
 
-	if (!tpl_in_raw(t) && memchr(s, '{', len) == NULL) {
+	work = tpl_work_end(s, len);
+	if (!tpl_in_raw(t) && work == 0) {
 		tpl_run(t, s, len, out);
 		return;
 	}
@@ -488,18 +515,25 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 			run = i = tpl_in_block(t, &ln, i, out);
 			continue;
 		}
-		if (i == run && (brace = memchr(s + i, '{', len - i)) == NULL)
+		if (i == run && i >= work)
 			break;
 		if (def != 0 && i == def)
 			dest = ' ';
 		text = tpl_top(t) == TPL_BLOCK_TEXT;
-		if (!text && dest == 0 && s[i] == '{' && i > 0) {
+		if (!text && dest == 0 && (s[i] == '$' || s[i] == '\\') &&
+		    (n = tpl_math(&ln, i, &a, &b)) > 0) {
 			tpl_run(t, s + run, i - run, out);
-			run = i;
-			if ((n = tpl_pandoc_attributes(t, s, i, len, out)) > 0) {
-				run = i += n;
-				continue;
-			}
+			tpl_code_span(out, s + a, b - a);
+			run = i += n;
+			continue;
+		}
+		if (!text && dest == 0 && s[i] == '{' &&
+		    (n = tpl_pandoc_attributes(s, i, len)) > 0) {
+			tpl_run(t, s + run, i - run, out);
+			if (s[i - 1] == ']')
+				tpl_pandoc_span(t, out);
+			run = i += n;
+			continue;
 		}
 		if ((!text && (s[i] == '`' || (s[i] == '\\' && i + 1 < len))) ||
 		    (s[i] == '{' && tpl_tag_read(&ln, i, &tag))) {
@@ -558,7 +592,8 @@ tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
 }
 
 /*
- * Whether the line from `from` is one with no brace, outside the blocks
+ * Whether the line from `from` is one with no brace, dollar or backslash
+ * (tpl_has_work()), outside the blocks
  * tags open and MDX's statements, starting with no letter of MDX's, with
  * a next line that starts with no brace (so it is no "* TOC" over
  * "{:toc}"): most lines.  Such a line is given on as it is, once
@@ -574,7 +609,7 @@ tpl_plain(struct tpl *t, const struct buf *raw, size_t from)
 	if (t->nopen > 0 || t->esm || (nl = memchr(s, '\n', len)) == NULL)
 		return from;
 	len = (size_t)(nl - s);
-	if (memchr(s, '{', len) != NULL)
+	if (tpl_has_work(s, len))
 		return from;
 	while (i < len && (s[i] == ' ' || s[i] == '\t'))
 		i++;

@@ -110,21 +110,22 @@ tpl_span_open(const struct buf *out, size_t mark)
 }
 
 size_t
-tpl_pandoc_attributes(const struct tpl *t, const char *s, size_t at,
-    size_t len, struct buf *out)
+tpl_pandoc_attributes(const char *s, size_t at, size_t len)
 {
-	size_t	 n, open;
-
 	if (at == 0 || (s[at - 1] != ']' && s[at - 1] != ')' &&
-	    s[at - 1] != '`') || (n = tpl_attributes_len(s + at,
-	    len - at)) == 0)
+	    s[at - 1] != '`'))
 		return 0;
-	if (s[at - 1] == ']' && out->len > 0 &&
-	    out->data[out->len - 1] == ']' &&
-	    (open = tpl_span_open(out, t->line_mark)) != SIZE_MAX) {
-		memmove(out->data + open, out->data + open + 1,
-		    out->len - open - 2);
-		out->len -= 2;
-	}
-	return n;
+	return tpl_attributes_len(s + at, len - at);
+}
+
+void
+tpl_pandoc_span(const struct tpl *t, struct buf *out)
+{
+	size_t	 open;
+
+	if (out->len == 0 || out->data[out->len - 1] != ']' ||
+	    (open = tpl_span_open(out, t->line_mark)) == SIZE_MAX)
+		return;
+	memmove(out->data + open, out->data + open + 1, out->len - open - 2);
+	out->len -= 2;
 }

@@ -157,6 +157,8 @@ tpl_line_init(struct tpl_line *ln, const char *s, size_t len)
 	for (i = 0; i < TPL_NDELIMS; i++)
 		ln->close[i].from = SIZE_MAX;
 	ln->nl.from = ln->tick.from = SIZE_MAX;
+	ln->anydollar.from = ln->dollar.from = ln->ddollar.from = SIZE_MAX;
+	ln->paren.from = ln->bracket.from = SIZE_MAX;
 }
 
 void
@@ -171,7 +173,7 @@ tpl_line_release(struct tpl_line *ln)
  * its length if nowhere: by `m`'s answer when it holds.  Without it, each
  * of a line's openers would look as far as the closer that rejects them.
  */
-static size_t
+size_t
 tpl_line_find(const struct tpl_line *ln, struct tpl_memo *m, size_t from,
     const char *p, size_t n)
 {

@@ -157,11 +157,14 @@ bool	 tpl_kramdown(struct tpl *, const struct tpl_tag *tag, bool in_dest,
 size_t	 tpl_attributes_len(const char *s, size_t len);
 /*
  * Attributes at `at` of line `s`, right after a span, a link, an image or
- * a code span: their length, to be left out, or 0 if none are there.  A
- * bracketed span's brackets are taken off `out` too.
+ * a code span: their length, to be left out, or 0 if none are there.
  */
-size_t	 tpl_pandoc_attributes(const struct tpl *, const char *s, size_t at,
-	    size_t len, struct buf *out);
+size_t	 tpl_pandoc_attributes(const char *s, size_t at, size_t len);
+/*
+ * A bracketed span's brackets taken off the end of `out`, written up to
+ * the attributes that follow it.
+ */
+void	 tpl_pandoc_span(const struct tpl *, struct buf *out);
 
 /* template-mdx.c */
 
@@ -221,6 +224,11 @@ struct tpl_line {
 	struct tpl_memo	 close[TPL_OPENERS];
 	struct tpl_memo	 nl;
 	struct tpl_memo	 tick;
+	struct tpl_memo	 anydollar;	/* math's closers: "$", */
+	struct tpl_memo	 dollar;	/* a "$" that may close "$...$", */
+	struct tpl_memo	 ddollar;	/* "$$", "\)", "\]" */
+	struct tpl_memo	 paren;
+	struct tpl_memo	 bracket;
 	size_t		*ticks;		/* owned: where the last run of each
 					   length up to TPL_TICKS_MAX starts,
 					   once a code span's search found
@@ -230,6 +238,18 @@ struct tpl_line {
 
 void	 tpl_line_init(struct tpl_line *, const char *s, size_t len);
 void	 tpl_line_release(struct tpl_line *);
+/*
+ * Where the `n` bytes at `p` are first found at or after `from` in `ln`,
+ * or its length: by the memo `m` when it knows.
+ */
+size_t	 tpl_line_find(const struct tpl_line *ln, struct tpl_memo *m,
+	    size_t from, const char *p, size_t n);
+/*
+ * template-math.c: TeX math at `at` of `ln` ("$", "$$", "\(" or "\["):
+ * its length in the line, the TeX in [*a, *b), or 0 if no math starts
+ * there.
+ */
+size_t	 tpl_math(struct tpl_line *ln, size_t at, size_t *a, size_t *b);
 
 /*
  * The tag at offset `at` of `ln`, into `*tag`; false if none starts there

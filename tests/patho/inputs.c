@@ -695,6 +695,23 @@ patho_gen_tpl_mkdocs_flat(struct buf *out, size_t scale)
 }
 
 /*
+ * Math's openers by the hundred thousand, on one line each and none
+ * closed: dollars with a blank before every one (so that none may close),
+ * "$$", "\(" and "\[" with nothing to close them.
+ */
+static void
+patho_gen_tpl_math(struct buf *out, size_t scale)
+{
+	buf_adds(out, "# Many dollars\n\n");
+	patho_repeat(out, "$a ", patho_n(100000, scale));
+	buf_adds(out, "\n\n");
+	patho_repeat(out, "$$a ", patho_n(100000, scale));
+	buf_adds(out, "\n\n");
+	patho_repeat(out, "\\(a_1 \\[b^2 ", patho_n(100000, scale));
+	buf_adds(out, "\n\nLast math text $x^2$.\n");
+}
+
+/*
  * Ten tags, each with an argument of 1 MB: `open`, the path, `title`, the
  * tag's number and `close`.
  */
@@ -938,6 +955,9 @@ const struct patho_input patho_inputs[] = {
 	{ "tpl-mkdocs-flat", "100,000 MkDocs admonitions, the last unended",
 	    patho_gen_tpl_mkdocs_flat, "Last admonition text", true, true,
 	    "Many admonitions", NULL },
+	{ "tpl-math", "100,000 openers of math on a line, none closed",
+	    patho_gen_tpl_math, "Last math text", true, true,
+	    "Many dollars", NULL },
 	{ "tpl-hugo-arg", "shortcodes with an argument of 1 MB",
 	    patho_gen_tpl_hugo_arg, "Figure 9", true, true, "Big arguments",
 	    NULL },
