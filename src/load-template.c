@@ -201,8 +201,14 @@ tpl_markdown_code(struct tpl *t, const char *s, size_t len)
 		t->fence_len = run;
 		return true;
 	}
-	if (t->blank)
+	if (t->blank) {
+		t->html = false;
 		return false;
+	}
+	if (indent < 4 && clen > 1 && c[0] == '<' && (c[1] == '/' ||
+	    c[1] == '!' || c[1] == '?' ||
+	    (unsigned int)((c[1] | 0x20) - 'a') < 26))
+		t->html = true;
 	if (indent >= 4 && (blank || was_code) && !t->list) {
 		t->code = true;
 		return true;
@@ -500,7 +506,7 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 	struct tpl_tag	 tag;
 	size_t		 i = 0, run = 0, def, n, a, b, work;
 	char		 dest = 0;
-	bool		 text;
+	bool		 text, markdown;
 
 	work = tpl_work_end(s, len);
 	if (!tpl_in_raw(t) && work == 0) {
@@ -520,14 +526,16 @@ tpl_walk(struct tpl *t, const char *s, size_t len, struct buf *out)
 		if (def != 0 && i == def)
 			dest = ' ';
 		text = tpl_top(t) == TPL_BLOCK_TEXT;
-		if (!text && dest == 0 && (s[i] == '$' || s[i] == '\\') &&
+		/* Math and attributes are Markdown's, not HTML's. */
+		markdown = !text && !t->html && dest == 0;
+		if (markdown && (s[i] == '$' || s[i] == '\\') &&
 		    (n = tpl_math(&ln, i, &a, &b)) > 0) {
 			tpl_run(t, s + run, i - run, out);
 			tpl_code_span(out, s + a, b - a);
 			run = i += n;
 			continue;
 		}
-		if (!text && dest == 0 && s[i] == '{' &&
+		if (markdown && s[i] == '{' &&
 		    (n = tpl_pandoc_attributes(s, i, len)) > 0) {
 			tpl_run(t, s + run, i - run, out);
 			if (s[i - 1] == ']')

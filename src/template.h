@@ -122,6 +122,9 @@ struct tpl {
 	bool		 after_blank;	/* and the one before it */
 	bool		 code;		/* the line was indented code */
 	bool		 list;		/* a list item is open */
+	bool		 html;		/* in a block of HTML, shown as
+					   written: from a line that opens
+					   with a tag up to a blank one */
 	bool		 esm;		/* in an MDX import or export */
 	size_t		 line;		/* lines done, from 0 */
 	size_t		 line_mark;	/* where the output line's text

@@ -100,6 +100,8 @@ static const struct {
 	    "`\\int_0^1 x\\,dx`, `a*b*c`, `x_1` and `\\frac{a}{b}`\n", false },
 	{ "$5 and $10\n$ x$\n$a $b\n\\$y\\$\n$$ $$\n\\( \\[\n$x`$`\n$d$2\n",
 	    "$5 and $10\n$ x$\n$a $b\n\\$y\\$\n$$ $$\n\\( \\[\n$x`$`\n$d$2\n", false },
+	{ "<div>\n$x$ [a]{.b}\n</div>\n\n$y$\n",
+	    "<div>\n$x$ [a]{.b}\n</div>\n\n`y`\n", false },
 	{ "[a](http://x/$y$) `$c$` $e$.\n",
 	    "[a](http://x/$y$) `$c$` `e`.\n", false },
 	{ "[`a[0]`]{.x} and [a](u \"t\"){.y}\n",
