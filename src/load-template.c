@@ -5,8 +5,8 @@
  * it: Liquid tags, Hugo shortcodes, kramdown's and Pandoc's attributes,
  * MDX's imports and TeX math replaced by the Markdown that shows what
  * they mean (template-liquid.c, template-hugo.c, template-kramdown.c,
- * template-pandoc.c, template-mdx.c, template-math.c say how).  Code is left as it is: fenced and indented
- * code blocks, code spans.  A tag may go on over a few lines, and a
+ * template-pandoc.c, template-mdx.c, template-math.c say how).  Code is
+ * left as it is: fenced and indented code blocks, code spans.  A tag may go on over a few lines, and a
  * block a tag opens (raw text, highlighted code, a comment, a notice)
  * over any number: a line waits until what it needs has come, so the
  * text given on is the same however the input is cut into steps.  Front
@@ -469,17 +469,10 @@ tpl_tag(struct tpl *t, const struct tpl_line *ln, size_t at,
 }
 
 /*
- * Whether `s` holds what the walk acts on: a brace (a tag, attributes), a
- * dollar or a backslash (math).  Most lines hold none.
+ * Where the last of what the walk acts on in `s` ends, or 0 if it holds
+ * none, as most lines do: a brace (a tag, attributes), a dollar or a
+ * backslash (math).
  */
-static bool
-tpl_has_work(const char *s, size_t len)
-{
-	return memchr(s, '{', len) != NULL || memchr(s, '$', len) != NULL ||
-	    memchr(s, '\\', len) != NULL;
-}
-
-/* Where the last of what the walk acts on in `s` ends, or 0. */
 static size_t
 tpl_work_end(const char *s, size_t len)
 {
@@ -600,9 +593,9 @@ tpl_unit(struct tpl *t, const char *s, size_t len, struct buf *out)
 }
 
 /*
- * Whether the line from `from` is one with no brace, dollar or backslash
- * (tpl_has_work()), outside the blocks
- * tags open and MDX's statements, starting with no letter of MDX's, with
+ * Whether the line from `from` is one the walk has no work in (no brace,
+ * dollar or backslash), outside the blocks tags open and MDX's
+ * statements, starting with no letter of MDX's, with
  * a next line that starts with no brace (so it is no "* TOC" over
  * "{:toc}"): most lines.  Such a line is given on as it is, once
  * Markdown's code has moved on with it.  Returns where the next line
@@ -617,7 +610,7 @@ tpl_plain(struct tpl *t, const struct buf *raw, size_t from)
 	if (t->nopen > 0 || t->esm || (nl = memchr(s, '\n', len)) == NULL)
 		return from;
 	len = (size_t)(nl - s);
-	if (tpl_has_work(s, len))
+	if (tpl_work_end(s, len) > 0)
 		return from;
 	while (i < len && (s[i] == ' ' || s[i] == '\t'))
 		i++;

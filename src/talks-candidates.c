@@ -805,13 +805,6 @@ talks_names_here(const struct talks_opening *op, size_t bi, size_t p,
 	return end;
 }
 
-/* An ASCII capital, or a byte beyond ASCII, whose case the grammar decides. */
-static bool
-talks_is_capital_byte(unsigned char c)
-{
-	return c >= 0x80 || (unsigned char)(c - 'A') < 26;
-}
-
 /*
  * The first byte from p on that starts a word and may start a name: an
  * ASCII capital or a byte beyond ASCII after a byte below "A" (or at 0),
@@ -825,7 +818,7 @@ talks_next_word_capital(const unsigned char *s, size_t p, size_t len)
 	size_t	 i;
 
 	if (p == 0) {
-		if (len > 0 && talks_is_capital_byte(s[0]))
+		if (talks_may_name((const char *)s, len, 0))
 			return 0;
 		p = 1;
 	}
@@ -838,7 +831,7 @@ talks_next_word_capital(const unsigned char *s, size_t p, size_t len)
 			return p + i;
 	}
 	for (; p < len; p++)
-		if (talks_is_capital_byte(s[p]) && s[p - 1] < 'A')
+		if (talks_may_name((const char *)s, len, p) && s[p - 1] < 'A')
 			return p;
 	return len;
 }
